@@ -1,0 +1,44 @@
+import { defineConfig, devices } from "@playwright/test";
+import { existsSync } from "node:fs";
+import { chromium } from "playwright-core";
+
+const PORT = Number(process.env.E2E_PORT || 8890);
+
+/** Playwright's own Chromium when it is installed, else Debian's (/usr/bin/chromium). */
+function chromiumPath(): string | undefined {
+  try {
+    if (existsSync(chromium.executablePath())) return undefined;
+  } catch {}
+  return process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+}
+
+const launchOptions = {
+  executablePath: chromiumPath(),
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions,
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 }, launchOptions } },
+    { name: "phone", use: { ...devices["Pixel 7"], launchOptions } },
+  ],
+  webServer: {
+    // The production build served as Netlify would, on a fresh in-memory database.
+    command: `node scripts/serve.ts --memory --quiet --port ${PORT}`,
+    url: `http://localhost:${PORT}/api/health`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 60_000,
+  },
+});

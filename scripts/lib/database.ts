@@ -1,0 +1,60 @@
+/**
+ * Brings up the database for a local run: with DATABASE_URL set it uses that server; otherwise it
+ * opens embedded PGlite (a folder, or memory) and serves it over the Postgres wire protocol so
+ * that every function of the dev server shares one instance. Then it migrates and seeds.
+ */
+import { createDb, fromPglite, openPglite, DEFAULT_PGLITE_DIR } from "../../src/server/db/index.ts";
+import { migrate } from "../../src/server/db/migrate.ts";
+import { seed } from "../../src/server/db/seeds/index.ts";
+
+export interface LocalDatabase {
+  url: string;
+  embedded: boolean;
+  stop(): Promise<void>;
+}
+
+export async function startDatabase(opts: { memory?: boolean; port?: number; quiet?: boolean } = {}): Promise<LocalDatabase> {
+  const say = (s: string) => !opts.quiet && console.log(s);
+  const external = process.env.DATABASE_URL || process.env.NETLIFY_DB_URL;
+  if (external) {
+    const db = await createDb(external);
+    await prepare(db, say);
+    await db.close();
+    return { url: external, embedded: false, stop: async () => {} };
+  }
+  const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
+  const where = opts.memory ? "memory" : DEFAULT_PGLITE_DIR;
+  const pg = await openPglite(where);
+  await prepare(fromPglite(pg), say);
+  const port = opts.port ?? Number(process.env.EMBEDDED_DB_PORT || 0) ?? 0;
+  const server = new PGLiteSocketServer({ db: pg, host: "127.0.0.1", port: port || (await freePort()), maxConnections: 100 });
+  await server.start();
+  const url = `postgres://postgres:postgres@${server.getServerConn()}/postgres?sslmode=disable`;
+  say(`▸ Embedded Postgres (PGlite, ${opts.memory ? "in memory" : DEFAULT_PGLITE_DIR}) at ${url}`);
+  return {
+    url,
+    embedded: true,
+    async stop() {
+      await server.stop();
+      await pg.close();
+    },
+  };
+}
+
+async function prepare(db: Awaited<ReturnType<typeof createDb>>, say: (s: string) => void) {
+  const applied = await migrate(db);
+  say(applied.length ? `▸ Migrations applied: ${applied.join(", ")}` : "▸ Database schema up to date");
+  for (const line of await seed(db)) say(`▸ Seed ${line}`);
+}
+
+async function freePort(): Promise<number> {
+  const net = await import("node:net");
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}

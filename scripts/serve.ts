@@ -1,0 +1,58 @@
+/**
+ * Serves the production build (dist/) the way Netlify will: static files, netlify.toml headers
+ * and redirects, and the functions in functions/, through @netlify/dev. Used by `npm run preview`,
+ * the Playwright suite and the benchmarks. `--memory` starts from an empty, freshly seeded database.
+ */
+import { createServer } from "node:http";
+import { Readable } from "node:stream";
+import { NetlifyDev } from "@netlify/dev";
+import { loadDotEnv } from "./lib/env.ts";
+import { startDatabase } from "./lib/database.ts";
+
+const args = process.argv.slice(2);
+const port = Number(args[args.indexOf("--port") + 1] || process.env.PORT || 8888);
+const memory = args.includes("--memory");
+
+loadDotEnv();
+const db = await startDatabase({ memory, quiet: args.includes("--quiet") });
+process.env.DATABASE_URL = db.url;
+
+const netlify = new NetlifyDev({
+  projectRoot: process.cwd(),
+  blobs: { enabled: false },
+  database: { enabled: false },
+  edgeFunctions: { enabled: false },
+  geolocation: { enabled: false },
+  images: { enabled: false },
+  aiGateway: { enabled: false },
+  staticFiles: { directories: ["dist"] },
+});
+await netlify.start();
+
+const server = createServer(async (req, res) => {
+  try {
+    const match = await netlify.handleAndIntrospectNodeRequest(req);
+    const response = match?.response ?? new Response("Not found", { status: 404 });
+    const headers: Record<string, string | string[]> = {};
+    response.headers.forEach((v, k) => {
+      headers[k] = k === "set-cookie" ? response.headers.getSetCookie() : v;
+    });
+    res.writeHead(response.status, headers);
+    if (response.body) Readable.fromWeb(response.body as never).pipe(res);
+    else res.end();
+  } catch (e) {
+    console.error("serve: request failed", e);
+    if (!res.headersSent) res.writeHead(502);
+    res.end();
+  }
+});
+server.listen(port, "127.0.0.1", () => console.log(`▸ Serving dist/ and functions/ at http://localhost:${port}`));
+
+const stop = async () => {
+  server.close();
+  await netlify.stop();
+  await db.stop();
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);

@@ -1,0 +1,128 @@
+/**
+ * One database module for the whole server. It picks the driver from the URL so the rest of the
+ * code never knows which Postgres it talks to:
+ *   - Neon (`*.neon.tech`, or NETLIFY_DB_URL set by Netlify Database) → @neondatabase/serverless
+ *   - any other postgres:// URL → pg
+ *   - `pglite:<dir>` or `pglite:memory`, or no URL at all → embedded PGlite (real Postgres in WASM)
+ */
+import type { PGlite } from "@electric-sql/pglite";
+
+export type Row = Record<string, unknown>;
+export interface QueryResult<T extends Row = Row> {
+  rows: T[];
+  rowCount: number;
+}
+export interface Queryable {
+  query<T extends Row = Row>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+}
+export interface Db extends Queryable {
+  readonly driver: "neon" | "pg" | "pglite";
+  /** Runs `fn` inside BEGIN … COMMIT on one connection; rolls back if it throws. */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PGLITE_DIR = ".data/pglite";
+
+/** The URL the running process should use: DATABASE_URL, then NETLIFY_DB_URL, else embedded. */
+export function databaseUrlFromEnv(env: NodeJS.ProcessEnv = process.env): string {
+  return env.DATABASE_URL || env.NETLIFY_DB_URL || `pglite:${DEFAULT_PGLITE_DIR}`;
+}
+
+export function driverFor(url: string): Db["driver"] {
+  if (url.startsWith("pglite:")) return "pglite";
+  if (process.env.NETLIFY_DB_URL && url === process.env.NETLIFY_DB_URL) return "neon";
+  try {
+    if (new URL(url).hostname.endsWith(".neon.tech")) return "neon";
+  } catch {
+    throw new Error("DATABASE_URL is not a valid URL");
+  }
+  return "pg";
+}
+
+type PoolLike = {
+  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
+  connect(): Promise<{
+    query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
+    release(): void;
+  }>;
+  end(): Promise<void>;
+};
+
+function fromPool(driver: "neon" | "pg", pool: PoolLike): Db {
+  const wrap = (c: Pick<PoolLike, "query">): Queryable => ({
+    async query<T extends Row>(sql: string, params: unknown[] = []) {
+      const r = await c.query(sql, params);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
+    },
+  });
+  return {
+    driver,
+    ...wrap(pool),
+    async tx(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const out = await fn(wrap(client));
+        await client.query("COMMIT");
+        return out;
+      } catch (e) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+export function fromPglite(pg: PGlite): Db {
+  const wrap = (c: Pick<PGlite, "query">): Queryable => ({
+    async query<T extends Row>(sql: string, params: unknown[] = []) {
+      const r = await c.query<T>(sql, params);
+      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+    },
+  });
+  return {
+    driver: "pglite",
+    ...wrap(pg),
+    tx: (fn) => pg.transaction((t) => fn(wrap(t))),
+    close: () => pg.close(),
+  };
+}
+
+/** Opens an embedded PGlite database (`memory` or a folder path). */
+export async function openPglite(where: string): Promise<PGlite> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  if (where === "memory") return PGlite.create();
+  const { mkdirSync } = await import("node:fs");
+  mkdirSync(where, { recursive: true });
+  return PGlite.create(where);
+}
+
+export async function createDb(url: string = databaseUrlFromEnv()): Promise<Db> {
+  const driver = driverFor(url);
+  if (driver === "pglite") return fromPglite(await openPglite(url.slice("pglite:".length) || "memory"));
+  if (driver === "neon") {
+    const { Pool } = await import("@neondatabase/serverless");
+    return fromPool("neon", new Pool({ connectionString: url }) as unknown as PoolLike);
+  }
+  const pg = await import("pg");
+  const Pool = pg.default?.Pool ?? pg.Pool;
+  // A serverless function serves one request at a time: a small pool is enough.
+  return fromPool("pg", new Pool({ connectionString: url, max: Number(process.env.DB_POOL_MAX || 5) }) as unknown as PoolLike);
+}
+
+let current: Promise<Db> | undefined;
+
+/** The process-wide database, opened on first use from the environment. */
+export function getDb(): Promise<Db> {
+  current ??= createDb();
+  return current;
+}
+
+/** Tests and dev scripts point the process at a database they opened themselves. */
+export function setDb(db: Db | undefined): void {
+  current = db ? Promise.resolve(db) : undefined;
+}

@@ -1,0 +1,13 @@
+/**
+ * Versioned migrations, applied in id order by `migrate()`. Add a new file with the next number
+ * and list it here; never edit a migration that has shipped.
+ */
+import core from "./001-core.ts";
+import auth from "./002-auth.ts";
+
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
+export const migrations: Migration[] = [core, auth];

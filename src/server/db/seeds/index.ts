@@ -1,0 +1,21 @@
+/**
+ * Demo content for a fresh local database. Each seeder is idempotent (it checks before it adds)
+ * and returns a line saying what it did, which the dev start prints. Features add their own here.
+ */
+import type { Db } from "../index.ts";
+
+export interface Seeder {
+  name: string;
+  run(db: Db): Promise<string | null>;
+}
+
+export const seeders: Seeder[] = [];
+
+export async function seed(db: Db): Promise<string[]> {
+  const said: string[] = [];
+  for (const s of seeders) {
+    const line = await s.run(db);
+    if (line) said.push(`${s.name}: ${line}`);
+  }
+  return said;
+}

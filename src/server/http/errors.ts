@@ -1,0 +1,17 @@
+/** An error with an HTTP status whose message is safe to show to the caller. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: { field?: string; retryAfter?: number } = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new HttpError(400, message, { field });
+export const unauthorized = (message = "Not signed in") => new HttpError(401, message);
+export const forbidden = (message = "Admins only") => new HttpError(403, message);
+export const notFound = (message = "Not found") => new HttpError(404, message);
+export const tooManyRequests = (retryAfter: number, message = "Too many requests, try again later") =>
+  new HttpError(429, message, { retryAfter });

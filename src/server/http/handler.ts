@@ -1,0 +1,46 @@
+import type { Context } from "@netlify/functions";
+import { HttpError } from "./errors.ts";
+import { jsonError } from "./response.ts";
+import { createLogger, type Logger } from "../logs/logger.ts";
+
+export interface RequestScope {
+  log: Logger;
+  requestId: string;
+  /** The caller's IP as the platform saw it (Netlify sets context.ip; x-forwarded-for locally). */
+  ip: string;
+}
+
+type Handler = (req: Request, scope: RequestScope, ctx: Context | undefined) => Promise<Response>;
+
+/**
+ * Wraps a function's logic: gives it a request-scoped logger and request id, turns HttpErrors
+ * into the API error shape, hides every other error behind a 500 with no detail, and writes the
+ * buffered log lines before answering.
+ */
+export function handle(source: string, fn: Handler, methods?: string[]) {
+  return async (req: Request, ctx?: Context): Promise<Response> => {
+    const requestId = ctx?.requestId || req.headers.get("x-nf-request-id") || crypto.randomUUID();
+    const log = createLogger(source, requestId);
+    const ip = ctx?.ip || req.headers.get("x-nf-client-connection-ip") || req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || "unknown";
+    let res: Response;
+    try {
+      if (methods && !methods.includes(req.method)) {
+        res = jsonError(405, "Method not allowed");
+        res.headers.set("Allow", methods.join(", "));
+      } else {
+        res = await fn(req, { log, requestId, ip }, ctx);
+      }
+    } catch (e) {
+      if (e instanceof HttpError) {
+        if (e.status >= 500) log.error(e.message);
+        res = jsonError(e.status, e.message, e.extra);
+      } else {
+        log.error(`Unhandled error: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`);
+        res = jsonError(500, "Something went wrong on our side. Please try again.");
+      }
+    }
+    res.headers.set("X-Request-Id", requestId);
+    await log.flush();
+    return res;
+  };
+}

@@ -1,0 +1,57 @@
+import type { z } from "zod";
+import { HttpError, badRequest } from "./errors.ts";
+
+export const DEFAULT_BODY_LIMIT = 16 * 1024;
+
+/**
+ * Reads a JSON body no larger than `maxBytes` and validates it with `schema`. Answers 413 over the
+ * limit and 400 (naming the first bad field) for malformed JSON or a body that does not fit.
+ */
+export async function readJson<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+  maxBytes = DEFAULT_BODY_LIMIT,
+): Promise<z.infer<S>> {
+  const declared = Number(req.headers.get("content-length") || 0);
+  if (declared > maxBytes) throw new HttpError(413, "Request body too large");
+  const text = await readLimited(req, maxBytes);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw badRequest("Body must be valid JSON");
+  }
+  return check(schema, data);
+}
+
+/** Validates URL query parameters (all strings) with `schema`. */
+export function readQuery<S extends z.ZodType>(req: Request, schema: S): z.infer<S> {
+  return check(schema, Object.fromEntries(new URL(req.url).searchParams));
+}
+
+export function check<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
+  const r = schema.safeParse(data);
+  if (r.success) return r.data;
+  const issue = r.error.issues[0];
+  const field = issue?.path.map(String).join(".") || undefined;
+  const message = field ? `Invalid ${field}: ${issue.message}` : `Invalid input: ${issue?.message ?? "bad body"}`;
+  throw badRequest(message, field);
+}
+
+async function readLimited(req: Request, maxBytes: number): Promise<string> {
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw new HttpError(413, "Request body too large");
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}

@@ -1,0 +1,96 @@
+import type { Queryable } from "../db/index.ts";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** What the message is for (lead-notify, lead-confirm, password-reset…), for the admin and tests. */
+  kind?: string;
+}
+
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  secure: boolean;
+  user?: string;
+  pass?: string;
+  from: string;
+}
+
+export function smtpFromEnv(env: NodeJS.ProcessEnv = process.env): SmtpSettings | null {
+  if (!env.SMTP_HOST) return null;
+  const port = Number(env.SMTP_PORT || 587);
+  return {
+    host: env.SMTP_HOST,
+    port,
+    secure: env.SMTP_SECURE ? env.SMTP_SECURE === "true" : port === 465,
+    user: env.SMTP_USER || undefined,
+    pass: env.SMTP_PASS || undefined,
+    from: env.MAIL_FROM || env.SMTP_USER || "no-reply@localhost",
+  };
+}
+
+/**
+ * Every message is first written to the `outbox` table (so nothing is lost when the mailer is
+ * down), then delivered over SMTP when SMTP is configured. Without SMTP it stays in the outbox,
+ * marked as delivered locally, and is printed to the dev log.
+ */
+export async function sendMail(q: Queryable, msg: MailMessage, smtp = smtpFromEnv()): Promise<{ id: number; delivered: boolean }> {
+  const r = await q.query<{ id: string }>(
+    `INSERT INTO outbox (to_address, subject, text_body, html_body, kind) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [msg.to, msg.subject, msg.text, msg.html ?? null, msg.kind ?? "general"],
+  );
+  const id = Number(r.rows[0].id);
+  if (!smtp) {
+    await q.query("UPDATE outbox SET sent_at = now(), attempts = 1 WHERE id = $1", [id]);
+    if (process.env.LOG_SILENT !== "1") console.log(`[mail] (no SMTP configured; kept in outbox #${id}) to ${msg.to}: ${msg.subject}`);
+    return { id, delivered: true };
+  }
+  return { id, delivered: await deliver(q, id, smtp) };
+}
+
+/** Tries one outbox message over SMTP; records the outcome and schedules a retry with backoff. */
+export async function deliver(q: Queryable, id: number, smtp: SmtpSettings): Promise<boolean> {
+  const r = await q.query<{ to_address: string; subject: string; text_body: string; html_body: string | null; attempts: number }>(
+    "SELECT to_address, subject, text_body, html_body, attempts FROM outbox WHERE id = $1 AND sent_at IS NULL",
+    [id],
+  );
+  const m = r.rows[0];
+  if (!m) return true;
+  try {
+    const nodemailer = await import("nodemailer");
+    const transport = nodemailer.createTransport({
+      host: smtp.host,
+      port: smtp.port,
+      secure: smtp.secure,
+      auth: smtp.user ? { user: smtp.user, pass: smtp.pass } : undefined,
+      connectionTimeout: 5000,
+      greetingTimeout: 5000,
+      socketTimeout: 10000,
+    });
+    await transport.sendMail({ from: smtp.from, to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body ?? undefined });
+    await q.query("UPDATE outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1", [id]);
+    return true;
+  } catch (e) {
+    const attempts = Number(m.attempts) + 1;
+    const backoff = Math.min(3600, 30 * 2 ** Math.min(attempts, 7));
+    await q.query(
+      "UPDATE outbox SET attempts = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4) WHERE id = $1",
+      [id, attempts, e instanceof Error ? e.message.slice(0, 500) : String(e), backoff],
+    );
+    return false;
+  }
+}
+
+/** Retries every due, undelivered message (run from a scheduled function). */
+export async function deliverPending(q: Queryable, smtp = smtpFromEnv(), limit = 50): Promise<{ tried: number; sent: number }> {
+  if (!smtp) return { tried: 0, sent: 0 };
+  const due = await q.query<{ id: string }>(
+    "SELECT id FROM outbox WHERE sent_at IS NULL AND next_attempt_at <= now() ORDER BY id LIMIT $1",
+    [limit],
+  );
+  let sent = 0;
+  for (const { id } of due.rows) if (await deliver(q, Number(id), smtp)) sent++;
+  return { tried: due.rows.length, sent };
+}
