@@ -1,5 +1,5 @@
 /** The admin endpoints as the dashboard uses them: shapes and fetchers in one place. */
-import { api } from "../../lib/api-client.ts";
+import { api, ApiError, getToken } from "../../lib/api-client.ts";
 
 export type Range = "5m" | "1h" | "4h" | "1d";
 export interface WindowParams {
@@ -63,4 +63,57 @@ export async function fetchVitals(range: string, signal?: AbortSignal): Promise<
 
 export async function runQuery(query: string): Promise<QueryAnswer> {
   return (await api<QueryAnswer>("admin/query", { method: "POST", body: { query } })).data!;
+}
+
+export interface AdminLead {
+  id: string;
+  createdAt: string;
+  kind: "quote" | "inquiry";
+  fullName: string;
+  email: string;
+  phone: string;
+  subject: string;
+  productName: string | null;
+  spamReason: string | null;
+  crmState: "pending" | "synced" | "failed" | "disabled";
+  attempts: number;
+  lastError: string | null;
+}
+export interface LeadsPage {
+  data: AdminLead[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export async function fetchLeads(page: number, signal?: AbortSignal): Promise<LeadsPage> {
+  return (await api<LeadsPage>(`admin/leads?page=${page}`, { signal })).data!;
+}
+
+export async function retryLead(id: string): Promise<AdminLead["crmState"]> {
+  return (await api<{ crmState: AdminLead["crmState"] }>(`admin/leads/${encodeURIComponent(id)}/retry`, { method: "POST", body: {} })).data!.crmState;
+}
+
+/** The CSV needs the bearer token, so it is fetched and handed to the browser as a file. */
+export async function downloadLeadsCsv(): Promise<void> {
+  const res = await fetch("/api/admin/leads?format=csv", { headers: { Authorization: `Bearer ${getToken() ?? ""}` } });
+  if (!res.ok) throw new ApiError(res.status, `Request failed (${res.status})`);
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "leads.csv";
+  const url = URL.createObjectURL(await res.blob());
+  const a = Object.assign(document.createElement("a"), { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export interface StoredObject {
+  key: string;
+  size: number;
+  contentType: string;
+  createdAt: string;
+}
+
+export async function fetchBucket(signal?: AbortSignal): Promise<StoredObject[]> {
+  return (await api<{ data: StoredObject[] }>("admin/bucket", { signal })).data?.data ?? [];
 }

@@ -42,6 +42,7 @@ export const he = {
     states: { pending: "ממתין", synced: "סונכרן", failed: "נכשל", disabled: "מושבת" } as Record<string, string>,
     attempts: (n: number) => `${n} ניסיונות`,
     retry: "נסה שוב",
+    spam: "סומן כחשד לספאם (ניסיון חוזר יאשר אותו)",
     retried: "הפנייה הוחזרה לתור הסנכרון",
     retryFailed: "החזרת הפנייה לתור נכשלה",
     prev: "הקודם",
