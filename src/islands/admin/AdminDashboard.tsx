@@ -9,6 +9,8 @@ import StatCards from "./StatCards.tsx";
 import LogViewer from "./LogViewer.tsx";
 import VitalsTable from "./VitalsTable.tsx";
 import QueryConsole from "./QueryConsole.tsx";
+import LeadsTable from "./LeadsTable.tsx";
+import StorageList from "./StorageList.tsx";
 import { Skeleton, card, quietButton } from "./ui.tsx";
 
 // chart.js is the heaviest piece: its card and the library load after the rest of the dashboard.
@@ -61,6 +63,8 @@ function Dashboard() {
         </Suspense>
         <VitalsTable />
       </div>
+      <LeadsTable />
+      <StorageList />
       <QueryConsole />
     </div>
   );
