@@ -43,10 +43,12 @@ export function dealRecord(lead: LeadRow, stage: string) {
   return r;
 }
 
+const UTM_ORDER = ["source", "medium", "campaign", "term", "content"];
+
 /** Everything the office needs to know, in the CRM record's description. */
 export function describeLead(lead: LeadRow): string {
-  const utm = Object.entries(lead.utm ?? {})
-    .map(([k, v]) => `${k}=${v}`)
+  const utm = UTM_ORDER.filter((k) => lead.utm?.[k])
+    .map((k) => `${k}=${lead.utm[k]}`)
     .join(", ");
   return [
     lead.kind === "quote" ? `Quote request: ${lead.subject}` : `Product inquiry: ${lead.subject}`,
