@@ -4,6 +4,7 @@
  */
 import core from "./001-core.ts";
 import auth from "./002-auth.ts";
+import leads from "./003-leads.ts";
 import accounts from "./004-accounts.ts";
 
 export interface Migration {
@@ -11,4 +12,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: Migration[] = [core, auth, accounts];
+export const migrations: Migration[] = [core, auth, leads, accounts];
