@@ -4,10 +4,11 @@
  */
 import core from "./001-core.ts";
 import auth from "./002-auth.ts";
+import products from "./005-products.ts";
 
 export interface Migration {
   id: string;
   sql: string;
 }
 
-export const migrations: Migration[] = [core, auth];
+export const migrations: Migration[] = [core, auth, products];
