@@ -39,6 +39,7 @@ export default defineConfig({
     command: `node scripts/serve.ts --memory --quiet --port ${PORT}`,
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
+    // Start-up builds every function once (scripts/serve.ts warm-up).
+    timeout: 180_000,
   },
 });

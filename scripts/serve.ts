@@ -28,6 +28,7 @@ const netlify = new NetlifyDev({
   staticFiles: { directories: ["dist"] },
 });
 await netlify.start();
+await warmUp();
 
 const server = createServer(async (req, res) => {
   try {
@@ -47,6 +48,20 @@ const server = createServer(async (req, res) => {
   }
 });
 server.listen(port, "127.0.0.1", () => console.log(`▸ Serving dist/ and functions/ at http://localhost:${port}`));
+
+/**
+ * Calls each function once, one at a time, before the server listens: @netlify/dev builds a
+ * function on its first request, and two first requests at once can see a half-written build.
+ */
+async function warmUp() {
+  const { readdirSync, readFileSync } = await import("node:fs");
+  for (const file of readdirSync("functions").filter((f) => /\.(m?[jt]s)$/.test(f))) {
+    const path = /path:\s*\[?\s*["'`]([^"'`]+)["'`]/.exec(readFileSync(`functions/${file}`, "utf8"))?.[1];
+    if (!path) continue;
+    const url = `http://localhost:${port}${path.replace(/:[a-zA-Z_]+\??/g, "warm-up").replace(/\*/g, "warm-up")}`;
+    await netlify.handle(new Request(url, { method: "OPTIONS" })).catch(() => undefined);
+  }
+}
 
 const stop = async () => {
   server.close();
