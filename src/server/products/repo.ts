@@ -1,44 +1,10 @@
 /** Product rules and storage: one table behind the public catalogue and the staff editor. */
 import type { Queryable } from "../db/index.ts";
 import { badRequest } from "../http/errors.ts";
-import { normalizePriceText, parsePrice } from "../../lib/price.ts";
-import { decodeImageDataUrl, imageUrl, keyFromUrl, pruneUnusedImages, putImage } from "../images/store.ts";
+import { keyFromUrl, pruneUnusedImages, putImage } from "../images/store.ts";
+import { decodeImageDataUrl } from "../images/upload.ts";
+import { COLUMNS, insertProduct, priceColumns, toCard, toProduct, type ProductRow as Row } from "./rows.ts";
 import type { NewProduct, Product, ProductCard, ProductEdit } from "./schema.ts";
-
-interface Row {
-  id: string;
-  name: string;
-  description: string;
-  price: string;
-  price_low: string | null;
-  price_high: string | null;
-  color: string;
-  quantity: number;
-  image_key: string | null;
-  hover_image_key: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const COLUMNS = "id, name, description, price, price_low, price_high, color, quantity, image_key, hover_image_key, created_at, updated_at";
-const num = (v: string | null) => (v === null ? null : Number(v));
-
-export function toCard(r: Pick<Row, "id" | "name" | "price" | "image_key" | "hover_image_key">): ProductCard {
-  return { id: r.id, name: r.name, price: r.price, image: imageUrl(r.image_key), hoverImage: imageUrl(r.hover_image_key) };
-}
-
-export function toProduct(r: Row): Product {
-  return {
-    ...toCard(r),
-    description: r.description,
-    color: r.color,
-    quantity: r.quantity,
-    priceLow: num(r.price_low),
-    priceHigh: num(r.price_high),
-    createdAt: new Date(r.created_at).toISOString(),
-    updatedAt: new Date(r.updated_at).toISOString(),
-  };
-}
 
 export interface ListOptions {
   q?: string;
@@ -99,22 +65,10 @@ async function resolveImage(q: Queryable, value: string | null | undefined, fiel
   return key;
 }
 
-function priceColumns(price: string | number) {
-  const text = normalizePriceText(String(price));
-  const range = parsePrice(text);
-  return { text, low: range?.low ?? null, high: range?.high ?? null };
-}
-
 export async function createProduct(q: Queryable, input: NewProduct, by: string, id = newProductId(input.name)): Promise<Product> {
   const image = await resolveImage(q, input.image, "image");
   const hover = await resolveImage(q, input.hoverImage, "hoverImage");
-  const price = priceColumns(input.price);
-  const r = await q.query<Row>(
-    `INSERT INTO products (id, name, description, price, price_low, price_high, color, quantity, image_key, hover_image_key, created_by, updated_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING ${COLUMNS}`,
-    [id, input.name, input.description, price.text, price.low, price.high, input.color, input.quantity, image, hover, by],
-  );
-  return toProduct(r.rows[0]);
+  return insertProduct(q, { id, name: input.name, description: input.description, price: input.price, color: input.color, quantity: input.quantity, imageKey: image, hoverImageKey: hover, by });
 }
 
 /** Applies the fields given; null when there is no such product. */

@@ -2,6 +2,7 @@
  * Demo catalogue for a fresh database, read from content/products/ (catalogue.json plus one
  * picture file per image) so the company can change words and swap pictures without code.
  * Runs only while the products table is empty: products staff deleted are not brought back.
+ * Plain Node (no TS-only syntax, no http imports): the start scripts run it.
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -9,13 +10,12 @@ import { z } from "zod";
 import type { Db, Queryable } from "../db/index.ts";
 import type { Seeder } from "../db/seeds/index.ts";
 import { putImage, sniffImageType } from "../images/store.ts";
-import { createProduct } from "./repo.ts";
-import { PRODUCT_ID } from "./schema.ts";
+import { insertProduct } from "./rows.ts";
 
 export const CATALOGUE_DIR = "content/products";
 
 const entrySchema = z.strictObject({
-  id: z.string().regex(PRODUCT_ID),
+  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,79}$/),
   name: z.string().min(1),
   price: z.string(),
   color: z.string(),
@@ -30,21 +30,22 @@ export async function readCatalogue(dir = CATALOGUE_DIR): Promise<CatalogueEntry
   return z.array(entrySchema).parse(JSON.parse(await readFile(join(dir, "catalogue.json"), "utf8")));
 }
 
-/** Stores a picture file (JPEG, PNG, WebP or our own SVG) and answers its image URL. */
+/** Stores a picture file (JPEG, PNG, WebP or our own SVG) and answers its key. */
 export async function storeImageFile(q: Queryable, path: string): Promise<string> {
   const bytes = new Uint8Array(await readFile(path));
   const type = sniffImageType(bytes);
   if (!type) throw new Error(`${path} is not a JPEG, PNG, WebP or SVG picture`);
-  return `/api/images/${await putImage(q, bytes, type)}`;
+  return putImage(q, bytes, type);
 }
 
 export async function seedCatalogue(db: Db, dir = CATALOGUE_DIR): Promise<number> {
   const entries = await readCatalogue(dir);
   return db.tx(async (q) => {
     for (const e of entries) {
-      const image = await storeImageFile(q, join(dir, e.image));
-      const hoverImage = e.hoverImage ? await storeImageFile(q, join(dir, e.hoverImage)) : null;
-      await createProduct(q, { ...e, image, hoverImage }, "seed", e.id);
+      const imageKey = await storeImageFile(q, join(dir, e.image));
+      const hoverImageKey = e.hoverImage ? await storeImageFile(q, join(dir, e.hoverImage)) : null;
+      const { image: _i, hoverImage: _h, ...fields } = e;
+      await insertProduct(q, { ...fields, imageKey, hoverImageKey, by: "seed" });
     }
     return entries.length;
   });
