@@ -4,6 +4,8 @@
  */
 import core from "./001-core.ts";
 import auth from "./002-auth.ts";
+import leads from "./003-leads.ts";
+import accounts from "./004-accounts.ts";
 import products from "./005-products.ts";
 
 export interface Migration {
@@ -11,4 +13,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: Migration[] = [core, auth, products];
+export const migrations: Migration[] = [core, auth, leads, accounts, products];
