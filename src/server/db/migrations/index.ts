@@ -6,10 +6,11 @@ import core from "./001-core.ts";
 import auth from "./002-auth.ts";
 import leads from "./003-leads.ts";
 import accounts from "./004-accounts.ts";
+import products from "./005-products.ts";
 
 export interface Migration {
   id: string;
   sql: string;
 }
 
-export const migrations: Migration[] = [core, auth, leads, accounts];
+export const migrations: Migration[] = [core, auth, leads, accounts, products];
