@@ -4,6 +4,7 @@
  * the Playwright suite and the benchmarks. `--memory` starts from an empty, freshly seeded database.
  */
 import { createServer } from "node:http";
+import { readFile } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { NetlifyDev } from "@netlify/dev";
 import { loadDotEnv } from "./lib/env.ts";
@@ -30,10 +31,16 @@ const netlify = new NetlifyDev({
 await netlify.start();
 await warmUp();
 
+async function notFound(): Promise<Response> {
+  const page = await readFile("dist/404.html").catch(() => null);
+  return page ? new Response(page, { status: 404, headers: { "content-type": "text/html; charset=utf-8" } }) : new Response("Not found", { status: 404 });
+}
+
 const server = createServer(async (req, res) => {
   try {
     const match = await netlify.handleAndIntrospectNodeRequest(req);
-    const response = match?.response ?? new Response("Not found", { status: 404 });
+    // Like Netlify: an unknown path gets the site's own not-found page, with a 404 status.
+    const response = match?.response ?? (await notFound());
     const headers: Record<string, string | string[]> = {};
     response.headers.forEach((v, k) => {
       headers[k] = k === "set-cookie" ? response.headers.getSetCookie() : v;

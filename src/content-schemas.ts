@@ -8,6 +8,8 @@ import { z } from "astro/zod";
 type ImageSchema = z.ZodType;
 const text = z.string().trim().min(1);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "use YYYY-MM-DD");
+/** Position in its file, added by the loader. */
+const order = z.number().int().min(0).optional();
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lower-case words joined by hyphens");
 
 export const siteSchema = z.object({
@@ -56,11 +58,12 @@ export const reviewSchema = (img: ImageSchema) =>
     reviewText: text,
     helpfulCount: z.number().int().min(0),
     profileImage: img,
+    order,
   });
 
-export const gallerySchema = (img: ImageSchema) => z.object({ id: slug, title: text, image: img, alt: text, service: slug });
+export const gallerySchema = (img: ImageSchema) => z.object({ id: slug, title: text, image: img, alt: text, service: slug, order });
 
-export const badgeSchema = (img: ImageSchema) => z.object({ id: slug, title: text, image: img });
+export const badgeSchema = (img: ImageSchema) => z.object({ id: slug, title: text, image: img, order });
 
 export const aboutSchema = (img: ImageSchema) =>
   z.object({
@@ -80,3 +83,8 @@ export const legalSchema = z.object({
   sections: z.array(z.object({ heading: text, body: text })).min(1),
   externalLinks: z.array(z.object({ label: text, url: z.url() })).min(1),
 });
+
+/** Sorts entries of an ordered collection back into file order. */
+export function inFileOrder<T extends { data: { order?: number } }>(entries: T[]): T["data"][] {
+  return [...entries].sort((a, b) => (a.data.order ?? 0) - (b.data.order ?? 0)).map((e) => e.data);
+}

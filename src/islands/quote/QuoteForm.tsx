@@ -31,6 +31,8 @@ function QuoteForm({ services, phone }: Props) {
   const [error, setError] = useState("");
   const [serviceMissing, setServiceMissing] = useState(false);
   const [overlay, setOverlay] = useState(false);
+  // The server-rendered form cannot send anything: enabled once React owns it.
+  const [ready, setReady] = useState(false);
   const startedAt = useRef(Date.now());
   const honeypot = useRef<HTMLInputElement>(null);
   const otherInput = useRef<HTMLInputElement>(null);
@@ -38,6 +40,7 @@ function QuoteForm({ services, phone }: Props) {
   // Prefill the signed-in visitor's e-mail after hydration (the server render has none).
   useEffect(() => {
     startedAt.current = Date.now();
+    setReady(true);
     const email = storedEmail();
     if (email) setFields((f) => (f.email ? f : { ...f, email }));
   }, []);
@@ -132,7 +135,7 @@ function QuoteForm({ services, phone }: Props) {
           </label>
         </div>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <button type="submit" disabled={status === "sending"} aria-disabled={status === "sending"} className="btn-brand min-w-40 disabled:cursor-wait disabled:opacity-80" data-status={status}>
+          <button type="submit" disabled={!ready || status === "sending"} className="btn-brand min-w-40 disabled:cursor-wait disabled:opacity-80" data-status={status}>
             {status === "sending" && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />}
             {LABEL[status]}
           </button>

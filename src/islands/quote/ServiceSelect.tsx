@@ -108,7 +108,7 @@ export function ServiceSelect({ options, value, onChange, invalid, describedBy }
           ref={list}
           id={`${id}-list`}
           role="listbox"
-          tabIndex={-1}
+          tabIndex={0}
           aria-labelledby="service-label"
           aria-activedescendant={`${id}-opt-${active}`}
           onKeyDown={onListKey}
