@@ -36,6 +36,8 @@ function InquiryForm({ productId, productName }: Props) {
   const [fields, setFields] = useState<Fields>({ fullName: "", email: "", phone: "", subject: "" });
   const [status, setStatus] = useState<Status>("idle");
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);
+  // Server-rendered disabled: a click before the script runs would submit the form natively.
+  const [ready, setReady] = useState(false);
   const startedAt = useRef(Date.now());
   const honeypot = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -44,6 +46,7 @@ function InquiryForm({ productId, productName }: Props) {
 
   // After hydration: the form's clock starts and a signed-in visitor's e-mail is filled in.
   useEffect(() => {
+    setReady(true);
     startedAt.current = Date.now();
     const email = storedEmail();
     if (email) setFields((f) => (f.email ? f : { ...f, email }));
@@ -130,7 +133,7 @@ function InquiryForm({ productId, productName }: Props) {
         )}
         <button
           type="submit"
-          disabled={sending}
+          disabled={sending || !ready}
           className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white shadow transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-wait disabled:opacity-80 sm:justify-self-start"
         >
           {sending && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />}
