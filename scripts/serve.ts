@@ -1,7 +1,8 @@
 /**
  * Serves the production build (dist/) the way Netlify will: static files, netlify.toml headers
  * and redirects, and the functions in functions/, through @netlify/dev. Used by `npm run preview`,
- * the Playwright suite and the benchmarks. `--memory` starts from an empty, freshly seeded database.
+ * the Playwright suite and the benchmarks. `--memory` starts from an empty, freshly seeded database;
+ * `--db-url-file PATH` writes the database URL there (for the browser tests).
  */
 import { createServer } from "node:http";
 import { readFile } from "node:fs/promises";
@@ -17,6 +18,13 @@ const memory = args.includes("--memory");
 loadDotEnv();
 const db = await startDatabase({ memory, quiet: args.includes("--quiet") });
 process.env.DATABASE_URL = db.url;
+// Browser tests read what only e-mail would show (the reset link in the outbox) from this URL.
+const urlFile = args.includes("--db-url-file") ? args[args.indexOf("--db-url-file") + 1] : "";
+if (urlFile) {
+  const { mkdirSync, writeFileSync } = await import("node:fs");
+  mkdirSync((await import("node:path")).dirname(urlFile), { recursive: true });
+  writeFileSync(urlFile, db.url);
+}
 
 const netlify = new NetlifyDev({
   projectRoot: process.cwd(),
