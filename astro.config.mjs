@@ -16,6 +16,8 @@ export default defineConfig({
   build: { inlineStylesheets: "always" },
   integrations: [
     react(),
+    // `client:intent`: hydrate an island when the visitor first reaches for it (see the file).
+    { name: "client-intent", hooks: { "astro:config:setup": ({ addClientDirective }) => addClientDirective({ name: "intent", entrypoint: "./src/islands/shared/intent-directive.ts" }) } },
     sitemap({
       // Signed-in and staff screens are not for search engines; /landing is the same page as /.
       // Same form as the canonical links (no trailing slash).

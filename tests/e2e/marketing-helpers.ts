@@ -40,8 +40,13 @@ export async function expectNoProblems(problems: string[]) {
   expect(problems, problems.join("\n")).toEqual([]);
 }
 
-/** Waits until the islands inside `scope` are hydrated (Astro drops their `ssr` attribute). */
+/**
+ * Waits until the islands inside `scope` are hydrated (Astro drops their `ssr` attribute). Islands
+ * that wait for the visitor (`client:intent`) are first given a pointer-over, as a visitor would.
+ */
 export async function hydrated(page: Page, scope = "body") {
-  await page.locator(`${scope} astro-island`).first().waitFor({ state: "attached" });
+  const island = page.locator(`${scope} astro-island`).first();
+  await island.waitFor({ state: "attached" });
+  if ((await island.getAttribute("client")) === "intent") await island.dispatchEvent("pointerover");
   await page.waitForFunction((s) => !document.querySelector(`${s} astro-island[ssr]`), scope);
 }

@@ -148,6 +148,27 @@ for (const [what, reply] of [
   });
 }
 
+test("what is typed before the form has loaded its script is kept", async ({ page }) => {
+  let body: Record<string, unknown> = {};
+  await page.route("**/api/public/contact", async (route) => {
+    body = route.request().postDataJSON();
+    await route.fulfill({ json: { status: true, data: { status: true } } });
+  });
+  await page.goto("/contact");
+  await expect(page.locator("#contact astro-island[ssr]")).toHaveCount(1);
+  await page.getByLabel("Full name").click();
+  await page.keyboard.type("Pat Waters");
+  await expect(page.locator("#contact astro-island[ssr]")).toHaveCount(0);
+  await expect(page.getByLabel("Full name")).toHaveValue("Pat Waters");
+  await page.getByLabel("Phone").fill("(239) 555-0188");
+  await page.getByLabel("Email", { exact: false }).fill("pat@example.com");
+  await choose(page, "Boat Lift Canopies");
+  await page.waitForTimeout(200);
+  await submit(page).click();
+  await expect(submit(page)).toHaveText("Message sent");
+  expect(body).toMatchObject({ fullName: "Pat Waters", subject: "Boat Lift Canopies" });
+});
+
 test("the landing page carries the same form in its contact section", async ({ page }) => {
   await page.goto("/#contact");
   await expect(page.locator("#contact h2")).toHaveText("Request a Quote");

@@ -26,6 +26,8 @@ function Carousel({ slides, variant, label }: Props) {
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(false);
   const [reduced, setReduced] = useState(false);
+  // Until keen-slider has measured the slides, CSS lays them out the way it will.
+  const [started, setStarted] = useState(false);
   const pointerX = useRef<number | null>(null);
   const count = slides.length;
   const [ref, slider] = useKeenSlider<HTMLDivElement>({
@@ -34,7 +36,10 @@ function Carousel({ slides, variant, label }: Props) {
     slides: variant === "3d" ? { perView: 1.35, spacing: 12, origin: "center" } : { perView: 1 },
     slideChanged: (s) => setCurrent(s.track.details.rel),
     detailsChanged: variant === "3d" ? depth : undefined,
-    created: variant === "3d" ? depth : undefined,
+    created: (s) => {
+      setStarted(true);
+      if (variant === "3d") depth(s);
+    },
   });
 
   // Wrap-around moves: next after the last goes to the first, previous before the first to the last.
@@ -63,11 +68,11 @@ function Carousel({ slides, variant, label }: Props) {
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      <div ref={ref} className={`keen-slider ${variant === "3d" ? "py-4" : "overflow-hidden rounded-3xl"}`} aria-live={variant === "rotating" && !paused ? "off" : "polite"}>
+      <div ref={ref} className={`keen-slider ${variant === "3d" ? "py-4" : "overflow-hidden rounded-3xl"} ${started ? "" : variant === "3d" ? "gap-3 ps-[13%]" : ""}`} aria-live={variant === "rotating" && !paused ? "off" : "polite"}>
         {slides.map((s, i) => (
           <div
             key={s.title + i}
-            className="keen-slider__slide cursor-pointer"
+            className={`keen-slider__slide cursor-pointer ${started ? "" : variant === "3d" ? "shrink-0 basis-[74%]" : "shrink-0 basis-full"}`}
             role="group"
             aria-roledescription="slide"
             aria-label={`${i + 1} of ${count}: ${s.title}`}

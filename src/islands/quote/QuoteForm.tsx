@@ -36,13 +36,20 @@ function QuoteForm({ services, phone }: Props) {
   const startedAt = useRef(Date.now());
   const honeypot = useRef<HTMLInputElement>(null);
   const otherInput = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
 
   // Prefill the signed-in visitor's e-mail after hydration (the server render has none).
   useEffect(() => {
     startedAt.current = Date.now();
     setReady(true);
+    // Keep anything typed into the server-rendered form before React took it over.
+    const typed: Partial<QuoteFields> = {};
+    for (const k of ["fullName", "phone", "email", "address"] as const) {
+      const el = form.current?.elements.namedItem(k) as HTMLInputElement | null;
+      if (el?.value) typed[k] = el.value;
+    }
     const email = storedEmail();
-    if (email) setFields((f) => (f.email ? f : { ...f, email }));
+    setFields((f) => ({ ...f, ...typed, email: typed.email || f.email || email || "" }));
   }, []);
 
   useEffect(() => {
@@ -92,7 +99,7 @@ function QuoteForm({ services, phone }: Props) {
   const options = [...services, OTHER];
   return (
     <>
-      <form onSubmit={submit} className="grid gap-5" aria-describedby="quote-required-note">
+      <form ref={form} onSubmit={submit} className="grid gap-5" aria-describedby="quote-required-note">
         <p id="quote-required-note" className="text-sm text-slate-600 dark:text-slate-300">
           Fields marked <span aria-hidden="true">*</span>
           <span className="sr-only">as required</span> are required.
