@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from "react";
-import { useAuth } from "../../lib/stores/auth.ts";
+import { SESSION_EXPIRED, useAuth } from "../../lib/stores/auth.ts";
 import { setFlash } from "../../lib/flash.ts";
 
 interface Props {
@@ -33,7 +33,11 @@ export default function Protected({ role, children }: Props) {
 
   useEffect(() => {
     if (!checked) return;
-    if (!isAuthenticated) location.replace(loginUrlFor(location.pathname + location.search));
+    if (!isAuthenticated) {
+      // The toast would vanish with this page: the log-in page shows it instead.
+      if (useAuth.getState().message === SESSION_EXPIRED) setFlash({ message: SESSION_EXPIRED, type: "error" });
+      location.replace(loginUrlFor(location.pathname + location.search));
+    }
     else if (role && user?.role !== role) {
       setFlash({ message: ADMINS_ONLY, type: "error" });
       location.replace("/home");

@@ -21,6 +21,7 @@ export type Theme = "light" | "dark";
 export const AUTH_TOAST_MS = 2000;
 export const SESSION_TOAST_MS = 3000;
 export const LOGOUT_DELAY_MS = 2000;
+export const SESSION_EXPIRED = "Session Expired";
 
 /** Pages a signed-in visitor is sent away from, and that are never a place to "return" to. */
 const ENTRY_ROUTES = ["/", "/landing", "/login", "/signup", "/resetpswd", "/newpswd"];
@@ -150,10 +151,10 @@ export const useAuth = create<AuthState>((set, get) => {
       // A network failure is not proof the session ended: keep the token for the next try.
       if (e instanceof ApiError && (e.httpStatus === 401 || e.httpStatus === 403)) {
         storage.remove("token");
-        set({ token: null });
-        toast("Session Expired", "error", SESSION_TOAST_MS);
+        set({ token: null, message: SESSION_EXPIRED });
+        toast(SESSION_EXPIRED, "error", SESSION_TOAST_MS);
       } else if (!rateLimited(e)) {
-        toast("Session Expired", "error", SESSION_TOAST_MS);
+        toast(SESSION_EXPIRED, "error", SESSION_TOAST_MS);
       }
       set({ isAuthenticated: false, user: null, status: "failed", checked: true, checking: false });
       return false;

@@ -7,6 +7,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
 import type { Queryable } from "../db/index.ts";
 import { HttpError } from "../http/errors.ts";
 import { enforce, type Limit } from "../rate-limit/index.ts";
+import { scaled } from "./limits.ts";
 import { createUser, findUserByEmail, findUserByGoogleSub, linkGoogle, normalizeEmail, type UserRow } from "../users/users.ts";
 import { insertOr409 } from "./signup.ts";
 
@@ -62,7 +63,7 @@ export async function accountForGoogle(q: Queryable, id: GoogleIdentity): Promis
 
 /** auth/ingsi: the account behind a Google credential, or 404 when there is none yet. */
 export async function googleLogIn(q: Queryable, credential: string, meta: { ip: string }): Promise<UserRow> {
-  await enforce(q, GOOGLE_IP, meta.ip);
+  await enforce(q, scaled(GOOGLE_IP), meta.ip);
   const id = await verifyGoogleCredential(credential);
   const user = await accountForGoogle(q, id);
   if (!user) throw new HttpError(404, GOOGLE_NO_ACCOUNT);
@@ -75,7 +76,7 @@ export async function googleSignUp(
   input: { credential: string; acceptTerms?: boolean; updates?: boolean },
   meta: { ip: string },
 ): Promise<{ created: boolean }> {
-  await enforce(q, GOOGLE_IP, meta.ip);
+  await enforce(q, scaled(GOOGLE_IP), meta.ip);
   const id = await verifyGoogleCredential(input.credential);
   if (await accountForGoogle(q, id)) return { created: false };
   if (input.acceptTerms !== true) throw new HttpError(400, "You must accept the user agreement", { field: "acceptTerms" });

@@ -6,6 +6,7 @@
 import type { Queryable } from "../db/index.ts";
 import { HttpError } from "../http/errors.ts";
 import { enforce, type Limit } from "../rate-limit/index.ts";
+import { scaled } from "./limits.ts";
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "./password.ts";
 import { checkThrottle, clearFailures, recordFailure, type Throttle } from "./throttle.ts";
 import { createSession, displayName, type Role } from "./sessions.ts";
@@ -43,8 +44,8 @@ export async function startSession(q: Queryable, user: UserRow, meta: RequestMet
 
 export async function logIn(q: Queryable, input: { email: string; password: string }, meta: RequestMeta): Promise<LoginAnswer> {
   const email = normalizeEmail(input.email);
-  await enforce(q, LOGIN_IP_REQUESTS, meta.ip);
-  await enforce(q, LOGIN_ACCOUNT_REQUESTS, email);
+  await enforce(q, scaled(LOGIN_IP_REQUESTS), meta.ip);
+  await enforce(q, scaled(LOGIN_ACCOUNT_REQUESTS), email);
   await checkThrottle(q, LOGIN_IP_THROTTLE, meta.ip);
   await checkThrottle(q, LOGIN_ACCOUNT_THROTTLE, email);
 

@@ -7,6 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Queryable, Db } from "../db/index.ts";
 import { badRequest } from "../http/errors.ts";
 import { enforce, type Limit } from "../rate-limit/index.ts";
+import { scaled } from "./limits.ts";
 import { sendMail } from "../mail/index.ts";
 import { hashPassword } from "./password.ts";
 import { passwordProblem } from "./password-policy.ts";
@@ -36,8 +37,8 @@ export function siteBase(requestOrigin: string, env: NodeJS.ProcessEnv = process
 
 export async function requestReset(db: Db, input: { email: string }, meta: { ip: string; origin: string }): Promise<void> {
   const email = normalizeEmail(input.email);
-  await enforce(db, RESET_IP, meta.ip);
-  await enforce(db, RESET_EMAIL, email);
+  await enforce(db, scaled(RESET_IP), meta.ip);
+  await enforce(db, scaled(RESET_EMAIL), email);
   const user = await findUserByEmail(db, email);
   if (!user) return;
   const token = randomBytes(32).toString("base64url");
@@ -71,7 +72,7 @@ export async function requestReset(db: Db, input: { email: string }, meta: { ip:
 
 /** Uses a reset link: checks it, sets the password, revokes every session, tells the owner. */
 export async function completeReset(db: Db, input: { token: string; password: string }, meta: { ip: string }): Promise<void> {
-  await enforce(db, NEW_PASSWORD_IP, meta.ip);
+  await enforce(db, scaled(NEW_PASSWORD_IP), meta.ip);
   const email = await db.tx(async (q: Queryable) => {
     const r = await q.query<{ id: string; user_id: string; email: string }>(
       `SELECT pr.id, pr.user_id, u.email FROM password_resets pr JOIN users u ON u.id = pr.user_id

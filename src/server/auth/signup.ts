@@ -2,6 +2,7 @@
 import type { Queryable } from "../db/index.ts";
 import { HttpError, badRequest } from "../http/errors.ts";
 import { enforce, type Limit } from "../rate-limit/index.ts";
+import { scaled } from "./limits.ts";
 import { hashPassword } from "./password.ts";
 import { passwordProblem } from "./password-policy.ts";
 import { createUser, EmailTakenError, normalizeEmail } from "../users/users.ts";
@@ -29,8 +30,8 @@ export async function signUp(
   meta: { ip: string },
 ): Promise<{ id: string; email: string }> {
   const email = normalizeEmail(input.email);
-  await enforce(q, SIGNUP_IP, meta.ip);
-  await enforce(q, SIGNUP_EMAIL, email);
+  await enforce(q, scaled(SIGNUP_IP), meta.ip);
+  await enforce(q, scaled(SIGNUP_EMAIL), email);
   const problem = passwordProblem(input.password, email);
   if (problem) throw badRequest(problem, "password");
   const passwordHash = await hashPassword(input.password);

@@ -47,6 +47,7 @@ type PoolLike = {
     release(): void;
   }>;
   end(): Promise<void>;
+  on?(event: "error", listener: (e: Error) => void): unknown;
 };
 
 function fromPool(driver: "neon" | "pg", pool: PoolLike): Db {
@@ -73,7 +74,12 @@ function fromPool(driver: "neon" | "pg", pool: PoolLike): Db {
         client.release();
       }
     },
-    close: () => pool.end(),
+    // end() does not wait for sockets to close; a server-side termination arriving meanwhile
+    // (e.g. DROP DATABASE … FORCE in test teardown) must not become an unhandled error.
+    close: () => {
+      pool.on?.("error", () => {});
+      return pool.end();
+    },
   };
 }
 

@@ -37,17 +37,32 @@ export function smtpFromEnv(env: NodeJS.ProcessEnv = process.env): SmtpSettings 
  * marked as delivered locally, and is printed to the dev log.
  */
 export async function sendMail(q: Queryable, msg: MailMessage, smtp = smtpFromEnv()): Promise<{ id: number; delivered: boolean }> {
+  const id = await enqueueMail(q, msg);
+  return { id, delivered: await dispatchMail(q, id, smtp) };
+}
+
+/**
+ * Only writes the message to the outbox (e.g. inside the transaction that stores what it is
+ * about); `dispatchMail` or the scheduled `deliverPending` sends it later.
+ */
+export async function enqueueMail(q: Queryable, msg: MailMessage): Promise<number> {
   const r = await q.query<{ id: string }>(
     `INSERT INTO outbox (to_address, subject, text_body, html_body, kind) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
     [msg.to, msg.subject, msg.text, msg.html ?? null, msg.kind ?? "general"],
   );
-  const id = Number(r.rows[0].id);
-  if (!smtp) {
-    await q.query("UPDATE outbox SET sent_at = now(), attempts = 1 WHERE id = $1", [id]);
-    if (process.env.LOG_SILENT !== "1") console.log(`[mail] (no SMTP configured; kept in outbox #${id}) to ${msg.to}: ${msg.subject}`);
-    return { id, delivered: true };
-  }
-  return { id, delivered: await deliver(q, id, smtp) };
+  return Number(r.rows[0].id);
+}
+
+/** Sends one queued message: over SMTP when configured, else marks it kept locally. */
+export async function dispatchMail(q: Queryable, id: number, smtp = smtpFromEnv()): Promise<boolean> {
+  if (smtp) return deliver(q, id, smtp);
+  const r = await q.query<{ to_address: string; subject: string }>(
+    "UPDATE outbox SET sent_at = now(), attempts = 1 WHERE id = $1 AND sent_at IS NULL RETURNING to_address, subject",
+    [id],
+  );
+  const m = r.rows[0];
+  if (m && process.env.LOG_SILENT !== "1") console.log(`[mail] (no SMTP configured; kept in outbox #${id}) to ${m.to_address}: ${m.subject}`);
+  return true;
 }
 
 /** Tries one outbox message over SMTP; records the outcome and schedules a retry with backoff. */

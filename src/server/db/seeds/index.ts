@@ -4,13 +4,14 @@
  */
 import type { Db } from "../index.ts";
 import { demoAccountsSeeder } from "../../users/seed.ts";
+import { productsSeeder } from "../../products/seed.ts";
 
 export interface Seeder {
   name: string;
   run(db: Db): Promise<string | null>;
 }
 
-export const seeders: Seeder[] = [demoAccountsSeeder];
+export const seeders: Seeder[] = [demoAccountsSeeder, productsSeeder];
 
 export async function seed(db: Db): Promise<string[]> {
   const said: string[] = [];

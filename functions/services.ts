@@ -1,0 +1,24 @@
+import type { Config } from "@netlify/functions";
+import { handle } from "../src/server/http/handler.ts";
+import { json } from "../src/server/http/response.ts";
+import { HttpError } from "../src/server/http/errors.ts";
+import { loadServices } from "../src/server/content/services.ts";
+
+/** The service catalogue from content/services.json; the CDN may keep it for five minutes. */
+export default handle(
+  "/api/services",
+  async (_req, { log }) => {
+    const services = await loadServices();
+    if (!services) {
+      log.error("content/services.json is missing or does not match the service schema");
+      throw new HttpError(503, "The service list is unavailable right now");
+    }
+    return json(
+      { status: true, data: services },
+      { headers: { "Cache-Control": "public, max-age=0, must-revalidate", "Netlify-CDN-Cache-Control": "public, s-maxage=300, stale-while-revalidate=3600" } },
+    );
+  },
+  ["GET"],
+);
+
+export const config: Config = { path: "/api/services" };

@@ -1,0 +1,80 @@
+/**
+ * The bodies of POST /api/public/contact (quote request) and POST /api/public/inquiry (product
+ * inquiry). Shared by the server (validation) and the form islands (types), so both agree.
+ * Unknown fields are refused; every string is bounded and must be text Postgres can store.
+ */
+import { z } from "zod";
+
+// Control characters other than tab/newline, and unpaired surrogates, have no place in a form
+// field and some (NUL, lone surrogates) cannot even be stored in Postgres text or jsonb.
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const LINE_BREAK = /[\r\n]/;
+
+function text(max: number, opts: { min?: number; multiline?: boolean } = {}) {
+  return z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .refine((s) => s.isWellFormed() && !CONTROL.test(s), "contains characters that are not allowed")
+    .refine((s) => opts.multiline || !LINE_BREAK.test(s), "must be a single line")
+    .transform((s) => s.trim())
+    .refine((s) => s.length >= (opts.min ?? 0), opts.min ? "is required" : "is too short");
+}
+
+/** 7 to 15 digits, optionally with +, spaces, dots, dashes and brackets: (239) 555-0134, +1 239 555 0134. */
+export const PHONE_SHAPE = /^\+?[0-9 ().-]{7,25}$/;
+const phoneDigits = (s: string) => s.replace(/\D/g, "").length;
+const phone = text(25).refine((s) => s === "" || (PHONE_SHAPE.test(s) && phoneDigits(s) >= 7 && phoneDigits(s) <= 15), "is not a phone number");
+
+export const email = text(254, { min: 3 }).pipe(z.email("is not a valid e-mail address"));
+
+/** Where the visitor came from: filled by the form, never shown to them. */
+export const sourceFields = {
+  /** Honeypot: a field people never see; bots fill it. */
+  website: text(200).optional(),
+  /** When the form was first shown (ms since epoch, the browser's clock). */
+  startedAt: z.number().int().nonnegative().max(8.64e15).optional(),
+  page: text(500).optional(),
+  referrer: text(1000).optional(),
+  utm: z
+    .object({
+      source: text(200).optional(),
+      medium: text(200).optional(),
+      campaign: text(200).optional(),
+      term: text(200).optional(),
+      content: text(200).optional(),
+    })
+    .strict()
+    .optional(),
+};
+
+export const quoteRequestSchema = z
+  .object({
+    fullName: text(120, { min: 1 }),
+    email,
+    phone: phone.refine((s) => s !== "", "is required"),
+    address: text(300).optional(),
+    /** The chosen service's title, or the visitor's own words when 'Other'. */
+    subject: text(200, { min: 1 }),
+    ...sourceFields,
+  })
+  .strict();
+
+export const PRODUCT_ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
+
+export const inquirySchema = z
+  .object({
+    fullName: text(120, { min: 1 }),
+    email,
+    productId: z.string().regex(PRODUCT_ID_SHAPE, "is not a product id"),
+    productName: text(200).optional(),
+    phone: phone.optional(),
+    subject: text(200).optional(),
+    message: text(5000, { multiline: true }).optional(),
+    ...sourceFields,
+  })
+  .strict();
+
+export type QuoteRequest = z.infer<typeof quoteRequestSchema>;
+export type Inquiry = z.infer<typeof inquirySchema>;
+export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
+export type InquiryInput = z.input<typeof inquirySchema>;

@@ -1,0 +1,30 @@
+/** Zoho CRM settings from the environment; null (sync off, leads stay in Postgres) without them. */
+export interface ZohoConfig {
+  clientId: string;
+  clientSecret: string;
+  refreshToken: string;
+  /** The region's accounts server, e.g. https://accounts.zoho.eu. */
+  accountsUrl: string;
+  /** The region's API server, e.g. https://www.zohoapis.eu. */
+  apiUrl: string;
+  /** Stage of the deal created for a quote request. */
+  dealStage: string;
+  /** Every CRM request is abandoned after this long (the retry picks it up). */
+  timeoutMs: number;
+}
+
+export const DEFAULT_DEAL_STAGE = "Qualification";
+
+export function zohoFromEnv(env: NodeJS.ProcessEnv = process.env): ZohoConfig | null {
+  const { ZOHO_CLIENT_ID: clientId, ZOHO_CLIENT_SECRET: clientSecret, ZOHO_REFRESH_TOKEN: refreshToken } = env;
+  if (!clientId || !clientSecret || !refreshToken) return null;
+  return {
+    clientId,
+    clientSecret,
+    refreshToken,
+    accountsUrl: (env.ZOHO_ACCOUNTS_URL || "https://accounts.zoho.com").replace(/\/+$/, ""),
+    apiUrl: (env.ZOHO_API_URL || "https://www.zohoapis.com").replace(/\/+$/, ""),
+    dealStage: env.ZOHO_DEAL_STAGE || DEFAULT_DEAL_STAGE,
+    timeoutMs: Number(env.ZOHO_TIMEOUT_MS) > 0 ? Number(env.ZOHO_TIMEOUT_MS) : 10_000,
+  };
+}

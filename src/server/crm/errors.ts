@@ -1,0 +1,15 @@
+/** A failed CRM step. `ambiguous`: the CRM may have done it anyway (timeout, 5xx after a write). */
+export class CrmError extends Error {
+  constructor(
+    message: string,
+    readonly info: { status?: number; ambiguous?: boolean; retryAfterSeconds?: number; invalidToken?: boolean } = {},
+  ) {
+    super(message);
+    this.name = "CrmError";
+  }
+}
+
+export function describe(e: unknown): string {
+  if (e instanceof Error) return `${e.name}: ${e.message}`.slice(0, 500);
+  return String(e).slice(0, 500);
+}

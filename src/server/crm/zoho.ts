@@ -1,0 +1,90 @@
+/**
+ * The few Zoho CRM (API v7) calls lead sync needs: upsert an account, create a lead or a deal, and
+ * find a record we may already have created (by the lead reference we write into it).
+ * https://www.zoho.com/crm/developer/docs/api/v7/insert-records.html
+ */
+import type { Db } from "../db/index.ts";
+import type { ZohoConfig } from "./config.ts";
+import { CrmError } from "./errors.ts";
+import { accessToken } from "./token.ts";
+
+export type Module = "Accounts" | "Leads" | "Deals";
+type Record_ = Record<string, unknown>;
+
+interface WriteAnswer {
+  data?: { code?: string; status?: string; message?: string; details?: { id?: string } }[];
+}
+
+export class ZohoClient {
+  constructor(
+    private readonly db: Db,
+    private readonly cfg: ZohoConfig,
+  ) {}
+
+  /** Creates or updates (by Account_Name) an account; returns its id (`data[0].details.id`). */
+  upsertAccount(fields: Record_): Promise<string> {
+    return this.write("Accounts/upsert", { data: [fields], duplicate_check_fields: ["Account_Name"] });
+  }
+
+  create(module: "Leads" | "Deals", fields: Record_): Promise<string> {
+    return this.write(module, { data: [fields] });
+  }
+
+  /** The id of a record of `module` whose `field` contains `ref`, found by Zoho's word search. */
+  async findByRef(module: Module, ref: string, field: string): Promise<string | null> {
+    const res = await this.request("GET", `${module}/search?word=${encodeURIComponent(ref)}`);
+    if (res.status === 204) return null;
+    const body = res.body as { data?: Record_[] };
+    const hit = body.data?.find((r) => typeof r[field] === "string" && (r[field] as string).includes(ref));
+    return hit && typeof hit.id === "string" ? hit.id : null;
+  }
+
+  private async write(path: string, payload: unknown): Promise<string> {
+    const res = await this.request("POST", path, payload);
+    const first = (res.body as WriteAnswer).data?.[0];
+    const id = first?.details?.id;
+    // An upsert that met an existing record, or Zoho's duplicate check, still names the record.
+    if (id && (first?.status === "success" || first?.code === "DUPLICATE_DATA")) return String(id);
+    throw new CrmError(`Zoho ${path} refused the record: ${first?.code ?? "no code"} ${first?.message ?? ""}`.trim(), { status: res.status });
+  }
+
+  private async request(method: "GET" | "POST", path: string, payload?: unknown, retried = false): Promise<{ status: number; body: unknown }> {
+    const token = await accessToken(this.db, this.cfg);
+    let res: Response;
+    try {
+      res = await fetch(`${this.cfg.apiUrl}/crm/v7/${path}`, {
+        method,
+        headers: { Authorization: `Zoho-oauthtoken ${token}`, ...(payload ? { "Content-Type": "application/json" } : {}) },
+        body: payload ? JSON.stringify(payload) : undefined,
+        signal: AbortSignal.timeout(this.cfg.timeoutMs),
+      });
+    } catch (e) {
+      const timedOut = e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError");
+      throw new CrmError(`Zoho ${method} ${path} ${timedOut ? `timed out after ${this.cfg.timeoutMs} ms` : `failed: ${e instanceof Error ? e.message : e}`}`, {
+        ambiguous: method === "POST",
+      });
+    }
+    const text = await res.text().catch(() => "");
+    let body: unknown = {};
+    try {
+      body = text ? JSON.parse(text) : {};
+    } catch {
+      body = {};
+    }
+    if (res.status === 401 && !retried) {
+      // The cached token was revoked or expired early: get a new one once, then try again.
+      await accessToken(this.db, this.cfg, token);
+      return this.request(method, path, payload, true);
+    }
+    if (res.status >= 400) {
+      const code = (body as { code?: string }).code ?? "";
+      const retryAfter = Number(res.headers.get("retry-after")) || undefined;
+      throw new CrmError(`Zoho ${method} ${path} answered HTTP ${res.status}${code ? ` ${code}` : ""}`, {
+        status: res.status,
+        ambiguous: method === "POST" && res.status >= 500,
+        retryAfterSeconds: retryAfter,
+      });
+    }
+    return { status: res.status, body };
+  }
+}

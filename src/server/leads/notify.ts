@@ -1,0 +1,85 @@
+/**
+ * The two e-mails about a new lead: the office's notification (to the office e-mail of
+ * content/site.json, or LEAD_NOTIFY_EMAIL) and a short confirmation to the visitor.
+ * Plain text only: every value in them was typed by a stranger.
+ */
+import type { MailMessage } from "../mail/index.ts";
+import { readContentJson } from "../content/read.ts";
+import type { NewLead } from "./store.ts";
+
+interface SiteInfo {
+  name: string;
+  email: string | null;
+  phone: string | null;
+}
+
+const FALLBACK_NAME = "Coastal Marine Construction";
+
+export async function siteInfo(): Promise<SiteInfo> {
+  const site = (await readContentJson("site.json")) as Record<string, unknown> | null;
+  const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
+  return {
+    name: str(site?.name) ?? FALLBACK_NAME,
+    email: str(site?.email) ?? str(site?.officeEmail),
+    phone: str(site?.phone),
+  };
+}
+
+/** Where new leads are announced; null when neither the env nor site.json names an address. */
+export async function officeAddress(env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
+  return env.LEAD_NOTIFY_EMAIL?.trim() || (await siteInfo()).email;
+}
+
+const oneLine = (s: string) => s.replace(/[\r\n]+/g, " ").slice(0, 150);
+
+export async function officeNotification(lead: NewLead, id: string): Promise<MailMessage | null> {
+  const to = await officeAddress();
+  if (!to) return null;
+  const what = lead.kind === "quote" ? "quote request" : "product inquiry";
+  const utm = Object.entries(lead.utm ?? {})
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(", ");
+  const lines = [
+    `A new ${what} arrived from the website.`,
+    "",
+    `Name:     ${lead.fullName}`,
+    `E-mail:   ${lead.email}`,
+    `Phone:    ${lead.phone || "not given"}`,
+    !!lead.address && `Address:  ${lead.address}`,
+    `Subject:  ${lead.subject || "-"}`,
+    !!lead.productId && `Product:  ${lead.productName || "(unnamed)"} (id ${lead.productId})`,
+    !!lead.message && `\nMessage:\n${lead.message}\n`,
+    `Page:     ${lead.page || "-"}`,
+    !!lead.referrer && `Referrer: ${lead.referrer}`,
+    !!utm && `UTM:      ${utm}`,
+    "",
+    `Lead id: ${id}`,
+  ];
+  return {
+    to,
+    subject: oneLine(`New ${what}: ${lead.subject || lead.productName || lead.fullName}`),
+    text: lines.filter((l) => typeof l === "string").join("\n"),
+    kind: "lead-notify",
+  };
+}
+
+export async function confirmationMail(lead: NewLead): Promise<MailMessage> {
+  const site = await siteInfo();
+  const about = lead.kind === "quote" ? "your quote request" : `your inquiry${lead.productName ? ` about ${lead.productName}` : ""}`;
+  return {
+    to: lead.email,
+    subject: oneLine(`We received ${about} - ${site.name}`),
+    text: [
+      `Hello ${lead.fullName},`,
+      "",
+      `Thank you for ${about}. A member of our team will reach out to discuss next steps.`,
+      site.phone ? `If it is urgent, call us at ${site.phone}.` : "",
+      "",
+      site.name,
+    ]
+      .filter((l, i, a) => l !== "" || a[i - 1] !== "")
+      .join("\n"),
+    kind: "lead-confirm",
+  };
+}

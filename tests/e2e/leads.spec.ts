@@ -1,0 +1,111 @@
+import { expect, test, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+
+// The inquiry form's real home is the product detail page (catalogue); until it lands it is
+// mounted on a test page with a fixed product.
+const FORM_PAGE = "/dev/inquiry-form";
+/** The server treats a form sent faster than this as a bot; a person takes longer. */
+const HUMAN_FILL_MS = 3_100;
+/** Answers from the local server can be slow on a busy machine. */
+const SLOW = { timeout: 30_000 };
+test.describe.configure({ timeout: 90_000 });
+
+// The local server bundles each function on its first call, which can take a while on a busy
+// machine: wake both endpoints (an empty body is simply refused) before the timed steps.
+test.beforeAll(async ({ request }) => {
+  test.setTimeout(120_000);
+  for (const path of ["/api/public/inquiry", "/api/public/contact"]) {
+    expect((await request.post(path, { data: {}, timeout: 110_000 })).status()).toBe(400);
+  }
+});
+
+/** Opens the form and waits until it is interactive (the button is disabled until hydrated). */
+async function open(page: Page) {
+  await page.goto(FORM_PAGE);
+  await expect(page.getByRole("button", { name: "Send Inquiry" })).toBeEnabled(SLOW);
+}
+
+async function fill(page: Page, email: string) {
+  await page.getByLabel("Full name").fill("Sam Boater");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Phone").fill("(239) 555-0134");
+}
+
+test.describe("product inquiry form", () => {
+  test("sends the inquiry to the real endpoint, shows the overlay, then returns to the products", async ({ page }, info) => {
+    await open(page);
+    await expect(page.getByRole("heading", { name: "Want to get an inquiry about Dock Ladder 4-Step?" })).toBeVisible();
+    await fill(page, `e2e-inquiry-${info.project.name}@example.com`);
+    await page.waitForTimeout(HUMAN_FILL_MS);
+    const answer = page.waitForResponse((r) => r.url().endsWith("/api/public/inquiry"));
+    const button = page.getByRole("button", { name: "Send Inquiry" });
+    await button.click();
+    const res = await answer;
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toEqual({ status: true, message: "Thank you for your inquiry" });
+    const sent = JSON.parse(res.request().postData() ?? "{}");
+    expect(sent).toMatchObject({ productId: "test-dock-ladder", subject: "Inquiry about Dock Ladder 4-Step", website: "", page: FORM_PAGE });
+    await expect(page.getByText("Message Sent Successfully")).toBeVisible(SLOW);
+    await expect(page.getByText("Thank you for your inquiry")).toBeVisible();
+    await expect(page.getByLabel("Full name")).toHaveValue("");
+    await page.waitForURL("**/products/", { timeout: 15_000 });
+  });
+
+  test("shows the server's message when it refuses the inquiry", async ({ page }) => {
+    await open(page);
+    // The browser accepts "sam@localhost"; the server wants a real domain.
+    await fill(page, "sam@localhost");
+    await page.getByRole("button", { name: "Send Inquiry" }).click();
+    await expect(page.getByRole("alert")).toContainText("Invalid email", SLOW);
+    await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("button", { name: "Send Inquiry" })).toBeEnabled();
+  });
+
+  test("shows 'Failed to submit form' when the network fails, and 'Sending...' while it tries", async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/api/public/inquiry", async (route) => {
+      await held;
+      await route.abort("internetdisconnected");
+    });
+    await open(page);
+    await fill(page, "offline@example.com");
+    await page.getByRole("button", { name: "Send Inquiry" }).click();
+    await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled(SLOW);
+    release();
+    await expect(page.getByRole("alert")).toHaveText("Failed to submit form", SLOW);
+    await expect(page.getByLabel("Full name")).toHaveValue("Sam Boater");
+  });
+
+  for (const theme of ["light", "dark"] as const) {
+    test(`has no accessibility violations (${theme})`, async ({ page }) => {
+      await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+      await open(page);
+      const result = await new AxeBuilder({ page }).include("section").analyze();
+      expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
+    });
+  }
+});
+
+test.describe("quote request endpoint on the served site", () => {
+  test("accepts a quote request with {data:{status:true}} and refuses a bad one with a clear 400", async ({ request }, info) => {
+    const body = {
+      fullName: "Ann Anchor",
+      email: `e2e-quote-${info.project.name}@example.com`,
+      phone: "239-555-0101",
+      address: "",
+      subject: "Seawalls",
+      website: "",
+      startedAt: Date.now() - 10_000,
+      page: "/contact",
+      referrer: "",
+      utm: {},
+    };
+    const ok = await request.post("/api/public/contact", { data: body });
+    expect(ok.status()).toBe(200);
+    expect(await ok.json()).toEqual({ status: true, data: { status: true } });
+    const bad = await request.post("/api/public/contact", { data: { ...body, phone: "nope" } });
+    expect(bad.status()).toBe(400);
+    expect(await bad.json()).toMatchObject({ status: false, field: "phone" });
+  });
+});

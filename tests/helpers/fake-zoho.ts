@@ -1,0 +1,163 @@
+/**
+ * A fake Zoho (accounts server + CRM API v7) on a loopback port, for tests and the benchmark.
+ * It records every call, keeps the records it "created", and fails on demand:
+ *   - "500": answers 500 without doing anything
+ *   - "500-after": does the work, then answers 500 (the client cannot know it worked)
+ *   - "timeout": never answers in time, does nothing
+ *   - "timeout-after": does the work, then never answers in time
+ * Failures apply to CRM calls only (not token refreshes) unless `failTokens` is set.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { ZohoConfig } from "../../src/server/crm/config.ts";
+
+export type FailMode = "500" | "500-after" | "timeout" | "timeout-after";
+export interface ZohoCall {
+  method: string;
+  path: string;
+  body: any;
+  token: string | null;
+  failed: FailMode | null;
+}
+type Rec = Record<string, any> & { id: string };
+
+export interface FakeZoho {
+  url: string;
+  calls: ZohoCall[];
+  records: { Accounts: Rec[]; Leads: Rec[]; Deals: Rec[] };
+  /** Token refreshes answered with a token. */
+  refreshes: number;
+  /** The next `n` CRM calls (or those matching `path`) fail with `mode`. */
+  failNext(n: number, mode: FailMode, path?: RegExp): void;
+  /** Every CRM call fails with probability `fraction`. */
+  failFraction(fraction: number, mode: FailMode | FailMode[]): void;
+  heal(): void;
+  /** Makes every issued access token invalid (the API answers 401 INVALID_TOKEN). */
+  revokeTokens(): void;
+  config(overrides?: Partial<ZohoConfig>): ZohoConfig;
+  close(): Promise<void>;
+}
+
+export const FAKE_CLIENT = { clientId: "fake-client", clientSecret: "fake-secret", refreshToken: "fake-refresh" };
+
+export async function startFakeZoho(opts: { hangMs?: number; failTokens?: boolean; tokenSeconds?: number } = {}): Promise<FakeZoho> {
+  const hangMs = opts.hangMs ?? 2_000;
+  const calls: ZohoCall[] = [];
+  const records = { Accounts: [] as Rec[], Leads: [] as Rec[], Deals: [] as Rec[] };
+  const valid = new Set<string>();
+  let plan: { n: number; mode: FailMode; path?: RegExp } | null = null;
+  let fraction: { p: number; modes: FailMode[] } | null = null;
+  let seq = 0;
+  let refreshes = 0;
+  const timers = new Set<NodeJS.Timeout>();
+
+  const pickFailure = (path: string, isToken: boolean): FailMode | null => {
+    if (isToken && !opts.failTokens) return null;
+    if (plan && plan.n > 0 && (!plan.path || plan.path.test(path))) {
+      plan.n--;
+      return plan.mode;
+    }
+    if (fraction && Math.random() < fraction.p) return fraction.modes[Math.floor(Math.random() * fraction.modes.length)];
+    return null;
+  };
+
+  const send = (res: ServerResponse, status: number, body?: unknown) => {
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(body === undefined ? undefined : JSON.stringify(body));
+  };
+
+  const work = (req: IncomingMessage, url: URL, body: any, token: string | null): [number, unknown?] => {
+    if (url.pathname === "/oauth/v2/token") {
+      const p = url.searchParams.size ? url.searchParams : new URLSearchParams(typeof body === "string" ? body : "");
+      const ok = p.get("client_id") === FAKE_CLIENT.clientId && p.get("client_secret") === FAKE_CLIENT.clientSecret && p.get("refresh_token") === FAKE_CLIENT.refreshToken;
+      if (!ok) return [200, { error: "invalid_client" }];
+      refreshes++;
+      const t = `tok-${refreshes}-${Math.random().toString(36).slice(2, 8)}`;
+      valid.add(t);
+      return [200, { access_token: t, api_domain: "http://fake", token_type: "Bearer", expires_in: opts.tokenSeconds ?? 3600 }];
+    }
+    if (!token || !valid.has(token)) return [401, { code: "INVALID_TOKEN", message: "invalid oauth token", status: "error" }];
+    const m = url.pathname.match(/^\/crm\/v7\/(Accounts|Leads|Deals)(\/upsert|\/search)?$/);
+    if (!m) return [404, { code: "INVALID_URL_PATTERN" }];
+    const list = records[m[1] as keyof typeof records];
+    if (m[2] === "/search" && req.method === "GET") {
+      const word = url.searchParams.get("word") ?? "";
+      const found = list.filter((r) => Object.values(r).some((v) => typeof v === "string" && v.includes(word)));
+      return found.length ? [200, { data: found, info: { count: found.length } }] : [204];
+    }
+    if (req.method !== "POST" || !Array.isArray(body?.data) || !body.data[0]) return [400, { code: "INVALID_DATA" }];
+    const fields = body.data[0];
+    if (m[2] === "/upsert") {
+      const key = body.duplicate_check_fields?.[0];
+      const existing = key ? list.find((r) => r[key] === fields[key]) : undefined;
+      if (existing) {
+        Object.assign(existing, fields);
+        return [200, { data: [{ code: "SUCCESS", action: "update", details: { id: existing.id }, message: "record updated", status: "success" }] }];
+      }
+    }
+    const id = String(4_000_000_000_000 + ++seq);
+    list.push({ ...fields, id });
+    return [201, { data: [{ code: "SUCCESS", action: "insert", details: { id }, message: "record added", status: "success" }] }];
+  };
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://fake");
+      const raw = Buffer.concat(chunks).toString();
+      let body: any = raw;
+      try {
+        body = raw && req.headers["content-type"]?.includes("json") ? JSON.parse(raw) : raw;
+      } catch {}
+      const token = req.headers.authorization?.replace(/^Zoho-oauthtoken /, "") ?? null;
+      const failed = pickFailure(url.pathname, url.pathname.startsWith("/oauth"));
+      calls.push({ method: req.method ?? "", path: url.pathname + url.search, body, token, failed });
+      const later = (fn: () => void) => {
+        const t = setTimeout(() => {
+          timers.delete(t);
+          fn();
+        }, hangMs);
+        timers.add(t);
+      };
+      if (failed === "500") return send(res, 500, { code: "INTERNAL_ERROR" });
+      if (failed === "timeout") return later(() => send(res, 500, { code: "TOO_LATE" }));
+      const [status, answer] = work(req, url, body, token);
+      if (failed === "500-after") return send(res, 500, { code: "INTERNAL_ERROR" });
+      if (failed === "timeout-after") return later(() => send(res, status, answer));
+      send(res, status, answer);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    calls,
+    records,
+    get refreshes() {
+      return refreshes;
+    },
+    failNext(n, mode, path) {
+      plan = { n, mode, path };
+    },
+    failFraction(p, modes) {
+      fraction = { p, modes: Array.isArray(modes) ? modes : [modes] };
+    },
+    heal() {
+      plan = null;
+      fraction = null;
+    },
+    revokeTokens() {
+      valid.clear();
+    },
+    config(overrides = {}) {
+      return { ...FAKE_CLIENT, accountsUrl: url, apiUrl: url, dealStage: "Qualification", timeoutMs: 1_000, ...overrides };
+    },
+    async close() {
+      for (const t of timers) clearTimeout(t);
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
