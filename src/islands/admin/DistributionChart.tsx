@@ -11,11 +11,7 @@ const COLOURS = ["#0e7490", "#f59e0b", "#dc2626"];
 const SWATCHES = ["bg-brand-500", "bg-accent-500", "bg-red-600"];
 
 /** chart.js is loaded only when the chart is needed, with only the pieces a doughnut uses. */
-async function loadChart() {
-  const { Chart, DoughnutController, ArcElement, Tooltip } = await import("chart.js");
-  Chart.register(DoughnutController, ArcElement, Tooltip);
-  return Chart;
-}
+const loadChart = () => import("./chart-setup.ts").then((m) => m.Chart);
 
 /** Doughnut of products, today's log-ins and errors in the range, from the real counts; follows the theme. */
 export default function DistributionChart({ stats }: { stats: Stats | null }) {
