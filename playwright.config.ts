@@ -3,6 +3,8 @@ import { existsSync } from "node:fs";
 import { chromium } from "playwright-core";
 
 const PORT = Number(process.env.E2E_PORT || 8890);
+/** Where scripts/serve.ts writes its database URL, for tests that read the outbox. */
+export const DB_URL_FILE = `.data/e2e-db-url-${PORT}`;
 
 /** Playwright's own Chromium when it is installed, else Debian's (/usr/bin/chromium). */
 function chromiumPath(): string | undefined {
@@ -36,9 +38,12 @@ export default defineConfig({
   ],
   webServer: {
     // The production build served as Netlify would, on a fresh in-memory database.
-    command: `node scripts/serve.ts --memory --quiet --port ${PORT}`,
+    command: `node scripts/serve.ts --memory --quiet --port ${PORT} --db-url-file ${DB_URL_FILE}`,
     url: `http://localhost:${PORT}/api/health`,
+    // Every browser test signs in from 127.0.0.1: scale the log-in request caps (ignored in production).
+    env: { AUTH_RATE_LIMIT_FACTOR: "50" },
     reuseExistingServer: !process.env.CI,
-    timeout: 60_000,
+    // Start-up builds every function once (scripts/serve.ts warm-up).
+    timeout: 180_000,
   },
 });

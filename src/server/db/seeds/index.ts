@@ -3,13 +3,15 @@
  * and returns a line saying what it did, which the dev start prints. Features add their own here.
  */
 import type { Db } from "../index.ts";
+import { demoAccountsSeeder } from "../../users/seed.ts";
+import { productsSeeder } from "../../products/seed.ts";
 
 export interface Seeder {
   name: string;
   run(db: Db): Promise<string | null>;
 }
 
-export const seeders: Seeder[] = [];
+export const seeders: Seeder[] = [demoAccountsSeeder, productsSeeder];
 
 export async function seed(db: Db): Promise<string[]> {
   const said: string[] = [];

@@ -1,0 +1,16 @@
+import type { Config } from "@netlify/functions";
+import { handle } from "../src/server/http/handler.ts";
+import { json } from "../src/server/http/response.ts";
+import { requireUser } from "../src/server/auth/guard.ts";
+
+/** The signed-in user behind the bearer token, or 401 (the client then logs out). */
+export default handle(
+  "/api/auth/check",
+  async (req) => {
+    const { user, expiresAt } = await requireUser(req);
+    return json({ status: true, data: { user: { email: user.email, name: user.name, role: user.role }, expiresAt } });
+  },
+  ["GET"],
+);
+
+export const config: Config = { path: "/api/auth/check" };

@@ -1,0 +1,108 @@
+/**
+ * Page budgets: builds the site, serves it as Netlify would (scripts/serve.ts), runs Lighthouse
+ * (mobile preset) on every public route and prints scores, LCP, CLS, TBT and transferred bytes,
+ * flagging what misses the budgets of issue 2. Exits non-zero on a miss only with --strict.
+ *
+ *   npm run bench:pages [-- --no-build] [-- --strict] [-- --routes /,/about] [-- --port 8911]
+ */
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { readdirSync, statSync, readFileSync, existsSync } from "node:fs";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+
+const args = process.argv.slice(2);
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const port = Number(option("--port") || 8911);
+const strict = args.includes("--strict");
+
+const BUDGET = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100, cls: 0, tbtMs: 50, landingKB: 400, videoMB: 2 };
+const services: { path: string }[] = JSON.parse(readFileSync("content/services.json", "utf8"));
+const routes = option("--routes")?.split(",") ?? ["/", "/landing", "/about", "/services", ...services.map((s) => s.path), "/gallery", "/contact", "/terms", "/privacy"];
+
+if (!args.includes("--no-build")) execFileSync("npx", ["astro", "build"], { stdio: ["ignore", "ignore", "inherit"] });
+
+async function serve(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["scripts/serve.ts", "--memory", "--quiet", "--port", String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://localhost:${port}/api/health`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  child.kill();
+  throw new Error(`server did not start on port ${port}`);
+}
+
+interface Row {
+  route: string;
+  scores: Record<string, number>;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  kb: number;
+  kbNoVideo: number;
+  misses: string[];
+}
+
+const server = await serve();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+const rows: Row[] = [];
+try {
+  for (const route of routes) {
+    const result = await lighthouse(`http://localhost:${port}${route}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    const lhr = result!.lhr;
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const scores = Object.fromEntries(["performance", "accessibility", "best-practices", "seo"].map((c) => [c, score(c)]));
+    const items = ((lhr.audits["network-requests"]?.details as { items?: { url: string; transferSize?: number }[] })?.items ?? []);
+    const bytes = (filter: (u: string) => boolean) => items.filter((i) => filter(i.url)).reduce((n, i) => n + (i.transferSize ?? 0), 0);
+    const row: Row = {
+      route,
+      scores,
+      lcpMs: lhr.audits["largest-contentful-paint"].numericValue ?? 0,
+      cls: lhr.audits["cumulative-layout-shift"].numericValue ?? 0,
+      tbtMs: lhr.audits["total-blocking-time"].numericValue ?? 0,
+      kb: bytes(() => true) / 1024,
+      kbNoVideo: bytes((u) => !/\.(mp4|webm)(\?|$)/.test(u)) / 1024,
+      misses: [],
+    };
+    if (scores.performance < BUDGET.performance) row.misses.push(`perf ${scores.performance}`);
+    for (const c of ["accessibility", "best-practices", "seo"] as const) {
+      if (scores[c] < BUDGET[c]) {
+        const failing = Object.values(lhr.audits).filter((a) => (lhr.categories[c].auditRefs.some((r) => r.id === a.id && r.weight > 0)) && a.score !== null && a.score < 1).map((a) => a.id);
+        row.misses.push(`${c} ${scores[c]} (${failing.join(", ")})`);
+      }
+    }
+    if (row.cls > BUDGET.cls) row.misses.push(`CLS ${row.cls.toFixed(3)}`);
+    if (row.tbtMs > BUDGET.tbtMs) row.misses.push(`TBT ${Math.round(row.tbtMs)} ms`);
+    if ((route === "/" || route === "/landing") && row.kbNoVideo > BUDGET.landingKB) row.misses.push(`landing ${Math.round(row.kbNoVideo)} KB`);
+    rows.push(row);
+    process.stderr.write(`  ${route}: perf ${scores.performance}${row.misses.length ? `  ✗ ${row.misses.join("; ")}` : ""}\n`);
+  }
+} finally {
+  await chrome.kill();
+  server.kill("SIGTERM");
+}
+
+const videoDir = "dist/video";
+const videos = existsSync(videoDir) ? readdirSync(videoDir).map((f) => ({ f, mb: statSync(`${videoDir}/${f}`).size / 1024 / 1024 })) : [];
+const pad = (s: string | number, n: number) => String(s).padStart(n);
+console.log(`\n${"route".padEnd(34)} ${pad("perf", 4)} ${pad("a11y", 4)} ${pad("bp", 4)} ${pad("seo", 4)} ${pad("LCP ms", 7)} ${pad("CLS", 6)} ${pad("TBT ms", 6)} ${pad("KB", 6)} ${pad("KB-vid", 6)}  budget`);
+for (const r of rows) {
+  const s = r.scores;
+  console.log(
+    `${r.route.padEnd(34)} ${pad(s.performance, 4)} ${pad(s.accessibility, 4)} ${pad(s["best-practices"], 4)} ${pad(s.seo, 4)} ${pad(Math.round(r.lcpMs), 7)} ${pad(r.cls.toFixed(3), 6)} ${pad(Math.round(r.tbtMs), 6)} ${pad(Math.round(r.kb), 6)} ${pad(Math.round(r.kbNoVideo), 6)}  ${r.misses.length ? `✗ ${r.misses.join("; ")}` : "✓"}`,
+  );
+}
+const videoMisses = videos.filter((v) => v.mb > BUDGET.videoMB);
+for (const v of videos) console.log(`video ${v.f}: ${v.mb.toFixed(2)} MB ${v.mb > BUDGET.videoMB ? "✗ over 2 MB" : "✓"}`);
+const misses = rows.filter((r) => r.misses.length).length + videoMisses.length;
+console.log(misses ? `\n${misses} budget miss(es).` : "\nAll budgets met.");
+process.exit(strict && misses ? 1 : 0);

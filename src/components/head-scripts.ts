@@ -1,0 +1,27 @@
+/**
+ * The only inline scripts of the site. They must run before first paint (theme, signed-in
+ * navigation, consent banner, landing redirect), so they cannot be deferred modules; the layout
+ * registers their SHA-256 hashes with Astro's CSP so no 'unsafe-inline' is needed.
+ */
+import { createHash } from "node:crypto";
+
+/** Marks the document before paint: js, dark theme, signed-in entries, consent still needed. */
+export const BOOT_SCRIPT =
+  '(function(d,s){try{d.classList.add("js");if(s.getItem("theme")==="dark")d.classList.add("dark");' +
+  'if(s.getItem("token"))d.classList.add("signed-in");if(!s.getItem("consent"))d.classList.add("needs-consent")}' +
+  "catch(e){}})(document.documentElement,localStorage)";
+
+/**
+ * Landing page (spec §2): a signed-in visitor goes to the stored current route, or to /home when
+ * that route is empty, /login, /landing or / (or not a same-site path).
+ */
+export const LANDING_REDIRECT_SCRIPT =
+  '(function(d,s,l){try{if(!s.getItem("token"))return;var r=s.getItem("currentRoute")||"";' +
+  'var p=r.split(/[?#]/)[0].replace(/\\/+$/,"")||"/";' +
+  'if(r.charAt(0)!=="/"||r.charAt(1)==="/"||r.charAt(1)==="\\\\"||p==="/"||p==="/login"||p==="/landing")r="/home";' +
+  'd.classList.add("redirecting");l.replace(r)}catch(e){}})(document.documentElement,localStorage,location)';
+
+/** CSP source expression for an inline script body. */
+export function cspHash(code: string): `sha256-${string}` {
+  return `sha256-${createHash("sha256").update(code, "utf8").digest("base64")}`;
+}

@@ -1,0 +1,17 @@
+/** Pure timing rules of the page animations (spec §9), kept apart from the DOM for unit tests. */
+
+/** Counter: 0 → target over `duration` ms (1500 over 7000 ms on the landing page), easing out. */
+export function counterValue(target: number, elapsed: number, duration: number): number {
+  if (duration <= 0 || elapsed >= duration) return target;
+  if (elapsed <= 0) return 0;
+  const t = elapsed / duration;
+  return Math.round(target * (1 - Math.pow(1 - t, 3)));
+}
+
+/** Reviews strip: 1 px per 20 ms tick; wraps after one full copy of the reviews (seamless loop). */
+export const REVIEWS_TICK_MS = 20;
+export function nextScroll(scrollLeft: number, loopWidth: number, step = 1): number {
+  if (loopWidth <= 0) return scrollLeft;
+  const next = scrollLeft + step;
+  return next >= loopWidth ? next - loopWidth : next;
+}

@@ -1,0 +1,92 @@
+/**
+ * Structured data (schema.org JSON-LD) built from content/: the business on every page, its
+ * rating on the landing page, and Service + BreadcrumbList on each service page.
+ */
+import type { z } from "astro/zod";
+import type { siteSchema } from "../content-schemas";
+
+type Site = z.infer<typeof siteSchema>;
+type Json = Record<string, unknown>;
+
+export interface RatedReview {
+  name: string;
+  reviewDate: string;
+  rating: number;
+  reviewText: string;
+}
+
+/** `(239) 555-0142` → `+12395550142` for tel: links and schema.org. */
+export function e164(phone: string): string {
+  return `+1${phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "")}`;
+}
+
+export function businessId(origin: URL | string): string {
+  return new URL("/#business", origin).href;
+}
+
+export function localBusiness(site: Site, origin: URL | string, opts: { image?: string; reviews?: RatedReview[] } = {}): Json {
+  const ld: Json = {
+    "@context": "https://schema.org",
+    "@type": "HomeAndConstructionBusiness",
+    "@id": businessId(origin),
+    name: site.name,
+    description: `${site.tagline}. Docks, boat lifts, seawalls and dredging in ${site.address.city}, Florida.`,
+    url: new URL("/", origin).href,
+    telephone: e164(site.phone),
+    email: site.email,
+    image: opts.image,
+    priceRange: "$$",
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: site.address.street,
+      addressLocality: site.address.city,
+      addressRegion: site.address.region,
+      postalCode: site.address.postalCode,
+      addressCountry: site.address.country,
+    },
+    geo: { "@type": "GeoCoordinates", latitude: site.geo.latitude, longitude: site.geo.longitude },
+    areaServed: site.areaServed.map((name) => ({ "@type": "City", name })),
+    openingHoursSpecification: [{ "@type": "OpeningHoursSpecification", dayOfWeek: site.hours.days, opens: site.hours.opens, closes: site.hours.closes }],
+    sameAs: [site.social.facebook, site.social.instagram],
+  };
+  const reviews = opts.reviews ?? [];
+  if (reviews.length) {
+    const average = reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length;
+    ld.aggregateRating = { "@type": "AggregateRating", ratingValue: Math.round(average * 10) / 10, reviewCount: reviews.length, bestRating: 5, worstRating: 1 };
+    ld.review = reviews.map((r) => ({
+      "@type": "Review",
+      author: { "@type": "Person", name: r.name },
+      datePublished: r.reviewDate,
+      reviewBody: r.reviewText,
+      reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5 },
+    }));
+  }
+  return ld;
+}
+
+export function serviceLd(service: { title: string; seoDescription: string; path: string }, origin: URL | string, image: string, site: Site): Json {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Service",
+    name: service.title,
+    serviceType: service.title,
+    description: service.seoDescription,
+    url: new URL(service.path, origin).href,
+    image,
+    provider: { "@id": businessId(origin), "@type": "HomeAndConstructionBusiness", name: site.name },
+    areaServed: site.areaServed.map((name) => ({ "@type": "City", name })),
+  };
+}
+
+export function breadcrumbLd(items: { name: string; path: string }[], origin: URL | string): Json {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, i) => ({ "@type": "ListItem", position: i + 1, name: item.name, item: new URL(item.path, origin).href })),
+  };
+}
+
+/** JSON for a <script type="application/ld+json">: `<` escaped so no text can close the tag. */
+export function ldJson(data: Json | Json[]): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}

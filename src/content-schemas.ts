@@ -1,0 +1,90 @@
+/**
+ * Shapes of everything in content/ (spec §3). Kept apart from content.config.ts so unit tests
+ * and non-Astro code can validate the JSON without Astro's virtual modules. `img` is Astro's
+ * image() helper at build time; tests pass a plain string schema.
+ */
+import { z } from "astro/zod";
+
+type ImageSchema = z.ZodType;
+const text = z.string().trim().min(1);
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "use YYYY-MM-DD");
+/** Position in its file, added by the loader. */
+const order = z.number().int().min(0).optional();
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "lower-case words joined by hyphens");
+
+export const siteSchema = z.object({
+  name: text,
+  shortName: text,
+  tagline: text,
+  phone: z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/, "format (239) 555-0142"),
+  email: z.email(),
+  address: z.object({ street: text, city: text, region: z.string().length(2), postalCode: z.string().regex(/^\d{5}$/), country: z.string().length(2) }),
+  geo: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }),
+  hours: z.object({ label: text, days: z.array(text).min(1), opens: z.string().regex(/^\d{2}:\d{2}$/), closes: z.string().regex(/^\d{2}:\d{2}$/) }),
+  areaServed: z.array(text).min(1),
+  social: z.object({ facebook: z.url(), instagram: z.url() }),
+  copyrightYear: z.number().int().min(2000).max(2100),
+  poweredBy: z.object({ name: text, url: z.url() }),
+  stats: z.object({ projects: z.number().int().positive(), projectsLabel: text, years: z.number().int().positive(), weeks: text }),
+});
+
+export const serviceSchema = (img: ImageSchema) =>
+  z
+    .object({
+      id: z.number().int().min(0),
+      slug,
+      path: z.string(),
+      name: text,
+      title: text,
+      subtitle: text,
+      seoTitle: text.max(90),
+      seoDescription: text.min(50).max(170),
+      image: img,
+      imageAlt: text,
+      options: z.array(text).length(4),
+      // Paragraphs separated by a blank line.
+      description: text.min(200),
+    })
+    .refine((s) => s.path === `/services/${s.slug}`, { message: "path must be /services/<slug>", path: ["path"] });
+
+export const reviewSchema = (img: ImageSchema) =>
+  z.object({
+    id: slug,
+    name: text,
+    joinDate: isoDate,
+    reviewDate: isoDate,
+    rating: z.number().int().min(1).max(5),
+    shortText: text.max(80),
+    reviewText: text,
+    helpfulCount: z.number().int().min(0),
+    profileImage: img,
+    order,
+  });
+
+export const gallerySchema = (img: ImageSchema) => z.object({ id: slug, title: text, image: img, alt: text, service: slug, order });
+
+export const badgeSchema = (img: ImageSchema) => z.object({ id: slug, title: text, image: img, order });
+
+export const aboutSchema = (img: ImageSchema) =>
+  z.object({
+    headline: text,
+    intro: text,
+    paragraphs: z.array(text).min(1),
+    values: z.array(z.object({ title: text, text })).min(1),
+    photo: img,
+    photoAlt: text,
+  });
+
+export const legalSchema = z.object({
+  id: z.enum(["privacy", "terms"]),
+  title: text,
+  lastUpdated: isoDate,
+  summary: text,
+  sections: z.array(z.object({ heading: text, body: text })).min(1),
+  externalLinks: z.array(z.object({ label: text, url: z.url() })).min(1),
+});
+
+/** Sorts entries of an ordered collection back into file order. */
+export function inFileOrder<T extends { data: { order?: number } }>(entries: T[]): T["data"][] {
+  return [...entries].sort((a, b) => (a.data.order ?? 0) - (b.data.order ?? 0)).map((e) => e.data);
+}

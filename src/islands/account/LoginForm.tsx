@@ -1,0 +1,97 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useAuth } from "../../lib/stores/auth.ts";
+import { deleteCookie, getCookie, setCookie } from "../../lib/cookies.ts";
+import { IslandBoundary } from "../shared/IslandBoundary.tsx";
+import { AuthCard, Checkbox, PasswordField, PrimaryButton, SecondaryButton, TextField, linkClass } from "./ui.tsx";
+import GoogleButton from "./GoogleButton.tsx";
+import { destinationAfterLogin, useSignedInRedirect } from "./useSignedInRedirect.ts";
+
+/** Decision 1: remember-me keeps only the e-mail, for 7 days. */
+export const REMEMBER_DAYS = 7;
+
+function LoginScreen() {
+  const { login, loginWithGoogle, clearReset, disableSignUp, exceeded, status } = useAuth();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [remember, setRemember] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+  const deciding = useSignedInRedirect();
+
+  useEffect(() => {
+    clearReset();
+    disableSignUp();
+    if (getCookie("remember") === "1") {
+      setRemember(true);
+      setEmail(getCookie("email") ?? "");
+    }
+  }, [clearReset, disableSignUp]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!(await login({ email: email.trim(), password }))) return;
+    if (remember) {
+      setCookie("remember", "1", REMEMBER_DAYS);
+      setCookie("email", email.trim(), REMEMBER_DAYS);
+    } else {
+      deleteCookie("remember");
+      deleteCookie("email");
+    }
+    location.assign(destinationAfterLogin());
+  }
+
+  async function google(credential: string) {
+    if (await loginWithGoogle(credential)) location.assign(destinationAfterLogin());
+  }
+
+  return (
+    <AuthCard title="Log In" subtitle="Sign in to manage products and your account.">
+      <form onSubmit={submit} className="space-y-4" aria-busy={deciding || status === "loading"} noValidate={false}>
+        <TextField label="Email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          shown={showPassword}
+          onToggle={() => setShowPassword((v) => !v)}
+        />
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <Checkbox label="Remember me" name="remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          <a href="/resetpswd" className={`text-sm ${linkClass}`}>
+            Reset Password
+          </a>
+        </div>
+        <PrimaryButton type="submit" disabled={exceeded || status === "loading"}>
+          Log In
+        </PrimaryButton>
+        {exceeded && (
+          <p className="text-sm text-red-700 dark:text-red-300" role="alert">
+            Too many attempts. Please wait a little before trying again.
+          </p>
+        )}
+      </form>
+      <GoogleButton text="signin_with" onCredential={google} prompt />
+      <div className="mt-6 flex items-center justify-between gap-3 text-sm">
+        <SecondaryButton type="button" onClick={() => location.assign("/")}>
+          Back
+        </SecondaryButton>
+        <p className="text-slate-600 dark:text-slate-300">
+          No account?{" "}
+          <a href="/signup" className={linkClass}>
+            Sign up
+          </a>
+        </p>
+      </div>
+    </AuthCard>
+  );
+}
+
+export default function LoginForm() {
+  return (
+    <IslandBoundary what="the log-in form">
+      <LoginScreen />
+    </IslandBoundary>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useRef, useState } from "react";
+import type { Chart } from "chart.js";
+import type { Stats } from "./api.ts";
+import { he } from "./strings.ts";
+import { Card, Skeleton, formatNumber, useDarkMode } from "./ui.tsx";
+
+/** Spec §9: chart animation 1000 ms. */
+const ANIMATION_MS = 1000;
+// brand-500, accent-500, red-600: the same colours as the swatches' classes below.
+const COLOURS = ["#0e7490", "#f59e0b", "#dc2626"];
+const SWATCHES = ["bg-brand-500", "bg-accent-500", "bg-red-600"];
+
+/** chart.js is loaded only when the chart is needed, with only the pieces a doughnut uses. */
+async function loadChart() {
+  const { Chart, DoughnutController, ArcElement, Tooltip } = await import("chart.js");
+  Chart.register(DoughnutController, ArcElement, Tooltip);
+  return Chart;
+}
+
+/** Doughnut of products, today's log-ins and errors in the range, from the real counts; follows the theme. */
+export default function DistributionChart({ stats }: { stats: Stats | null }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const chart = useRef<Chart<"doughnut"> | null>(null);
+  const dark = useDarkMode();
+  const [failed, setFailed] = useState(false);
+  const values = stats ? [stats.products ?? 0, stats.loginsToday, stats.errors] : null;
+  const labels = [he.chart.products, he.chart.logins, he.chart.errors];
+  const empty = values !== null && values.every((v) => v === 0);
+  const key = values?.join(",");
+
+  useEffect(() => {
+    if (!values || empty || !canvas.current) return;
+    let cancelled = false;
+    loadChart()
+      .then((ChartJs) => {
+        if (cancelled || !canvas.current) return;
+        chart.current?.destroy();
+        chart.current = new ChartJs(canvas.current, {
+          type: "doughnut",
+          data: { labels, datasets: [{ data: values, backgroundColor: COLOURS, borderColor: dark ? "#0f172a" : "#ffffff", borderWidth: 3, hoverOffset: 6 }] },
+          options: {
+            responsive: true,
+            maintainAspectRatio: false,
+            animation: { duration: ANIMATION_MS },
+            locale: "he-IL",
+            // The legend is the HTML list below (themed by CSS, readable by screen readers).
+            plugins: { legend: { display: false }, tooltip: { rtl: true, textDirection: "rtl" } },
+          },
+        });
+      })
+      .catch((e) => {
+        console.error("Loading chunk failed", e);
+        setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+    // Re-drawn when the figures or the theme change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, dark, empty]);
+
+  useEffect(() => () => chart.current?.destroy(), []);
+
+  const summary = values ? labels.map((l, i) => `${l}: ${formatNumber(values[i])}`).join(", ") : "";
+
+  return (
+    <Card id="card-chart" title={he.chart.title}>
+      {!values ? (
+        <Skeleton className="mx-auto size-56 rounded-full" />
+      ) : empty || failed ? (
+        <p className="py-16 text-center text-sm text-slate-500 dark:text-slate-400">{failed ? he.failed : he.chart.empty}</p>
+      ) : (
+        <div className="relative mx-auto h-72 max-w-sm">
+          <canvas ref={canvas} role="img" aria-label={`${he.chart.title}: ${summary}`} data-testid="distribution-chart" />
+        </div>
+      )}
+      {values && (
+        <ul className="mt-4 flex flex-wrap justify-center gap-x-6 gap-y-1 text-sm text-slate-700 dark:text-slate-300" data-testid="chart-legend">
+          {labels.map((l, i) => (
+            <li key={l} className="flex items-center gap-2">
+              <span aria-hidden="true" className={`inline-block size-3 rounded-full ${SWATCHES[i]}`} />
+              {l}: <span className="font-semibold tabular-nums">{formatNumber(values[i])}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,130 @@
+import { useEffect, useId, useState } from "react";
+import { fetchVitals, type Rating, type VitalRow } from "./api.ts";
+import { he } from "./strings.ts";
+import { Card, Skeleton, field, formatNumber } from "./ui.tsx";
+
+const METRICS = ["LCP", "INP", "CLS", "TTFB"] as const;
+const RATING_STYLE: Record<Rating, string> = {
+  good: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100",
+  "needs-improvement": "bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100",
+  poor: "bg-red-100 text-red-900 dark:bg-red-900/60 dark:text-red-100",
+};
+
+function show(metric: VitalRow["metric"], v: number): string {
+  if (metric === "CLS") return v.toFixed(3);
+  return v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${formatNumber(Math.round(v))} ms`;
+}
+
+/** Real-user web vitals (decision 9): p75 per page and metric, coloured good / needs improvement / poor. */
+export default function VitalsTable() {
+  const id = useId();
+  const [range, setRange] = useState("7d");
+  const [rows, setRows] = useState<VitalRow[] | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    setRows(null);
+    fetchVitals(range, ctl.signal)
+      .then((r) => (setRows(r), setFailed(false)))
+      .catch((e) => {
+        if (ctl.signal.aborted) return;
+        console.error("Failed to fetch web vitals", e);
+        setRows([]);
+        setFailed(true);
+      });
+    return () => ctl.abort();
+  }, [range]);
+
+  const pages = [...new Set((rows ?? []).map((r) => r.path))];
+  const cell = (path: string, metric: VitalRow["metric"]) => rows?.find((r) => r.path === path && r.metric === metric);
+
+  return (
+    <Card
+      id="card-vitals"
+      title={he.vitals.title}
+      actions={
+        <div className="flex items-center gap-2">
+          <label htmlFor={`${id}-range`} className="text-sm font-medium text-slate-700 dark:text-slate-300">
+            {he.vitals.range}
+          </label>
+          <select id={`${id}-range`} className={`${field} w-auto`} value={range} onChange={(e) => setRange(e.target.value)}>
+            {Object.entries(he.vitals.ranges).map(([k, v]) => (
+              <option key={k} value={k}>
+                {v}
+              </option>
+            ))}
+          </select>
+        </div>
+      }
+    >
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">{he.vitals.hint}</p>
+      <ul className="mb-3 flex flex-wrap gap-2 text-xs" aria-label="מקרא">
+        {(Object.keys(RATING_STYLE) as Rating[]).map((r) => (
+          <li key={r} className={`rounded-full px-2.5 py-0.5 font-semibold ${RATING_STYLE[r]}`}>
+            {he.vitals.ratings[r]}
+          </li>
+        ))}
+      </ul>
+      {rows === null ? (
+        <div className="space-y-2" aria-busy="true">
+          <Skeleton className="h-8 w-full" />
+          <Skeleton className="h-8 w-full" />
+        </div>
+      ) : pages.length === 0 ? (
+        <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400" role={failed ? "alert" : undefined}>
+          {failed ? he.failed : he.vitals.empty}
+        </p>
+      ) : (
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={he.vitals.title}>
+          <table className="w-full min-w-[36rem] text-sm" data-testid="vitals-table">
+            <thead>
+              <tr className="border-b border-slate-200 text-start text-slate-600 dark:border-slate-700 dark:text-slate-400">
+                <th scope="col" className="py-2 pe-3 text-start font-semibold">
+                  {he.vitals.page}
+                </th>
+                {METRICS.map((m) => (
+                  <th key={m} scope="col" className="px-2 py-2 text-start font-semibold">
+                    {m}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {pages.map((p) => (
+                <tr key={p} className="border-b border-slate-100 dark:border-slate-800">
+                  <th scope="row" dir="ltr" className="py-2 pe-3 text-start font-mono text-xs font-medium text-slate-800 dark:text-slate-200">
+                    {p}
+                  </th>
+                  {METRICS.map((m) => {
+                    const c = cell(p, m);
+                    return (
+                      <td key={m} className="px-2 py-2">
+                        {c ? (
+                          <span
+                            className={`inline-flex flex-col rounded-lg px-2 py-1 ${RATING_STYLE[c.rating]}`}
+                            data-rating={c.rating}
+                            title={`${he.vitals.ratings[c.rating]} · ${he.vitals.samples(c.samples)}`}
+                          >
+                            <span dir="ltr" className="font-semibold tabular-nums">
+                              {show(m, c.p75)}
+                            </span>
+                            <span className="text-[11px] opacity-80">
+                              {he.vitals.ratings[c.rating]} · {he.vitals.samples(c.samples)}
+                            </span>
+                          </span>
+                        ) : (
+                          <span className="text-slate-400">—</span>
+                        )}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+import type { CatalogueProduct } from "../../lib/stores/cart.ts";
+import { useTilt } from "./use-tilt.ts";
+
+export const NO_PRICE_TEXT = "Price on request";
+
+/** One catalogue card: picture (hover picture on mouse-over), name and price; opens the detail. */
+export function ProductCard({ product, tilt = true }: { product: CatalogueProduct; tilt?: boolean }) {
+  const t = useTilt<HTMLAnchorElement>();
+  const handlers = tilt ? t : {};
+  return (
+    <a
+      {...handlers}
+      href={`/products/${encodeURIComponent(product.id)}`}
+      data-testid="product-card"
+      className="group relative block overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow will-change-transform hover:shadow-xl focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="relative aspect-square overflow-hidden bg-slate-100 dark:bg-slate-800">
+        {product.image ? (
+          <img src={product.image} alt="" width={800} height={800} loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover" />
+        ) : (
+          <div className="absolute inset-0 flex items-center justify-center text-sm text-slate-500 dark:text-slate-400">No picture yet</div>
+        )}
+        {product.hoverImage && (
+          <img
+            src={product.hoverImage}
+            alt=""
+            width={800}
+            height={800}
+            loading="lazy"
+            decoding="async"
+            className="absolute inset-0 size-full object-cover opacity-0 transition-opacity duration-300 group-hover:opacity-100 group-focus-visible:opacity-100"
+          />
+        )}
+      </div>
+      <div className="p-4">
+        <h2 className="line-clamp-2 min-h-[3rem] font-semibold leading-6 text-slate-900 dark:text-slate-100">{product.name}</h2>
+        <p className={`mt-1 font-bold ${product.price ? "text-brand-600 dark:text-brand-100" : "text-sm font-medium text-slate-500 dark:text-slate-400"}`}>
+          {product.price || NO_PRICE_TEXT}
+        </p>
+      </div>
+    </a>
+  );
+}

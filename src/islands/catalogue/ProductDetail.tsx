@@ -1,0 +1,187 @@
+import { useEffect, useMemo, useState } from "react";
+import { IslandBoundary } from "../shared/IslandBoundary.tsx";
+import { api, ApiError } from "../../lib/api-client.ts";
+import { useCart, type CatalogueProduct } from "../../lib/stores/cart.ts";
+import { ProductCard, NO_PRICE_TEXT } from "./ProductCard.tsx";
+import { applyNotFoundHead, applyProductHead } from "./product-seo.ts";
+import type { Product } from "../../server/products/schema.ts";
+
+/** Spec §9: an unknown product shows the not-found page after about 0.7 s; 3 suggestions. */
+export const NOT_FOUND_AFTER_MS = 700;
+export const SUGGESTIONS = 3;
+
+/** The id in /products/{id} (the static shell is served for every such URL). */
+export function productIdFromPath(path: string): string {
+  const m = /^\/products\/([^/]+)\/?$/.exec(path);
+  return m ? decodeURIComponent(m[1]) : "";
+}
+
+/** Up to `n` other products in random order. */
+export function pickSuggestions<T extends { id: string }>(all: T[], currentId: string, n = SUGGESTIONS, random = Math.random): T[] {
+  const others = all.filter((p) => p.id !== currentId);
+  for (let i = others.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [others[i], others[j]] = [others[j], others[i]];
+  }
+  return others.slice(0, n);
+}
+
+type State = { kind: "loading" } | { kind: "found"; product: Product } | { kind: "missing" } | { kind: "failed" };
+
+export default function ProductDetail() {
+  return (
+    <IslandBoundary what="this product">
+      <Detail />
+    </IslandBoundary>
+  );
+}
+
+function Detail() {
+  const [state, setState] = useState<State>({ kind: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  const products = useCart((s) => s.products);
+  const fetchProducts = useCart((s) => s.fetchProducts);
+  const id = typeof location === "undefined" ? "" : productIdFromPath(location.pathname);
+
+  useEffect(() => {
+    const started = Date.now();
+    let live = true;
+    const settle = (s: State) => {
+      const wait = s.kind === "found" ? 0 : Math.max(0, NOT_FOUND_AFTER_MS - (Date.now() - started));
+      setTimeout(() => live && setState(s), wait);
+    };
+    setState({ kind: "loading" });
+    if (!/^[a-z0-9][a-z0-9-]{0,79}$/.test(id)) settle({ kind: "missing" });
+    else
+      api<Product>(`public/products/${encodeURIComponent(id)}`, { auth: false })
+        .then((a) => settle(a.data ? { kind: "found", product: a.data } : { kind: "missing" }))
+        .catch((e) => settle(e instanceof ApiError && (e.httpStatus === 404 || e.httpStatus === 400) ? { kind: "missing" } : { kind: "failed" }));
+    void fetchProducts({ quiet: true });
+    return () => {
+      live = false;
+    };
+  }, [id, attempt, fetchProducts]);
+
+  useEffect(() => {
+    if (state.kind === "found") applyProductHead(state.product);
+    if (state.kind === "missing") applyNotFoundHead();
+  }, [state]);
+
+  const suggestions = useMemo(() => (state.kind === "found" && products.length > 1 ? pickSuggestions(products, state.product.id) : []), [products, state]);
+
+  if (state.kind === "missing") return <NotFound />;
+  return (
+    <div>
+      <BackLink />
+      {state.kind === "failed" ? (
+        <div role="alert" className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
+          <p className="font-semibold">We could not load this product right now.</p>
+          <button type="button" onClick={() => setAttempt((n) => n + 1)} className="mt-4 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
+            Try again
+          </button>
+        </div>
+      ) : state.kind === "loading" ? (
+        <DetailSkeleton />
+      ) : (
+        <ProductView product={state.product} />
+      )}
+      {suggestions.length > 0 && <Suggestions items={suggestions} />}
+    </div>
+  );
+}
+
+/** Back to the list view the visitor came from (its search and page live in the URL), else /products. */
+function BackLink() {
+  const onClick = (e: React.MouseEvent) => {
+    try {
+      const from = document.referrer && new URL(document.referrer);
+      if (from && from.origin === location.origin && from.pathname.replace(/\/$/, "") === "/products" && history.length > 1) {
+        e.preventDefault();
+        history.back();
+      }
+    } catch {}
+  };
+  return (
+    <a href="/products" onClick={onClick} className="inline-flex items-center gap-2 rounded-lg px-1 py-2 font-semibold text-brand-600 hover:underline focus-visible:outline-3 focus-visible:outline-brand-500 dark:text-brand-100">
+      <span aria-hidden="true">←</span> Back to all products
+    </a>
+  );
+}
+
+function ProductView({ product }: { product: Product }) {
+  return (
+    <article className="mt-6 grid gap-8 md:grid-cols-2 md:gap-12" data-testid="product-detail">
+      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-800">
+        {product.image ? (
+          <img src={product.image} alt={product.name} width={800} height={800} fetchPriority="high" className="aspect-square w-full object-cover" />
+        ) : (
+          <div className="flex aspect-square items-center justify-center text-slate-500">No picture yet</div>
+        )}
+      </div>
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{product.name}</h1>
+        <p className={`mt-3 text-2xl font-bold ${product.price ? "text-brand-600 dark:text-brand-100" : "text-lg text-slate-600 dark:text-slate-300"}`}>{product.price || NO_PRICE_TEXT}</p>
+        {product.color && (
+          <p className="mt-2 text-slate-600 dark:text-slate-300">
+            <span className="font-semibold">Colour:</span> {product.color}
+          </p>
+        )}
+        {product.description && <p className="mt-4 leading-7 text-slate-700 dark:text-slate-300">{product.description}</p>}
+        <section className="mt-8 rounded-2xl border border-slate-200 bg-sand-100 p-5 dark:border-slate-800 dark:bg-slate-900" aria-labelledby="inquiry-heading">
+          <h2 id="inquiry-heading" className="text-xl font-bold text-slate-900 dark:text-white">{`Want to get an inquiry about ${product.name}?`}</h2>
+          <p className="mt-2 text-slate-700 dark:text-slate-300">
+            Tell us what you need and we will get back to you with availability and installation options.
+          </p>
+          <a href="/contact" className="mt-4 inline-block rounded-lg bg-accent-500 px-5 py-2.5 font-semibold text-slate-950 hover:bg-accent-600">
+            Request a Quote
+          </a>
+        </section>
+      </div>
+    </article>
+  );
+}
+
+function DetailSkeleton() {
+  const bar = "animate-pulse rounded bg-slate-200 motion-reduce:animate-none dark:bg-slate-800";
+  return (
+    <div role="status" aria-busy="true" className="mt-6 grid gap-8 md:grid-cols-2 md:gap-12" data-testid="detail-skeleton">
+      <span className="sr-only">Loading product…</span>
+      <div className={`aspect-square rounded-2xl ${bar}`} />
+      <div className="space-y-4">
+        <div className={`h-9 w-3/4 ${bar}`} />
+        <div className={`h-7 w-1/4 ${bar}`} />
+        <div className={`h-24 w-full ${bar}`} />
+      </div>
+    </div>
+  );
+}
+
+function Suggestions({ items }: { items: CatalogueProduct[] }) {
+  return (
+    <section className="mt-16" aria-labelledby="also-like">
+      <h2 id="also-like" className="text-2xl font-bold text-slate-900 dark:text-white">
+        You might also like
+      </h2>
+      <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {items.map((p) => (
+          <li key={p.id}>
+            <ProductCard product={p} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The site's not-found content (spec §2), shown in place when the id is unknown. */
+function NotFound() {
+  return (
+    <div className="flex min-h-[50vh] flex-col items-center justify-center text-center" data-testid="not-found">
+      <h1 className="text-4xl font-bold text-slate-900 dark:text-white">Not Found</h1>
+      <p className="mt-3 text-lg text-slate-600 dark:text-slate-300">Something's missing.</p>
+      <a href="/landing" className="mt-6 rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
+        Back to homepage
+      </a>
+    </div>
+  );
+}

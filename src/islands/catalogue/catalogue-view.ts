@@ -1,0 +1,73 @@
+/**
+ * The product list's view (search, sort, page, page size) as plain data: read from and written to
+ * the URL so a view can be shared and the back button works, and applied to the product list.
+ */
+import { compareByPrice } from "../../lib/price.ts";
+
+export const PAGE_SIZES = [3, 6, 9, 12] as const;
+export const DEFAULT_PAGE_SIZE = 6;
+export type Sort = "" | "asc" | "desc";
+
+export interface View {
+  q: string;
+  sort: Sort;
+  page: number;
+  size: number;
+}
+
+export const DEFAULT_VIEW: View = { q: "", sort: "", page: 1, size: DEFAULT_PAGE_SIZE };
+
+/** Reads a view from a query string; anything unknown or malformed falls back to the default. */
+export function readView(search: string): View {
+  const p = new URLSearchParams(search);
+  const size = Number(p.get("size"));
+  const page = Number(p.get("page"));
+  const sort = p.get("sort");
+  return {
+    q: (p.get("q") ?? "").slice(0, 100),
+    sort: sort === "asc" || sort === "desc" ? sort : "",
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    size: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+  };
+}
+
+/** The query string for a view, leaving defaults out so plain /products stays plain. */
+export function writeView(v: View): string {
+  const p = new URLSearchParams();
+  if (v.q) p.set("q", v.q);
+  if (v.sort) p.set("sort", v.sort);
+  if (v.size !== DEFAULT_PAGE_SIZE) p.set("size", String(v.size));
+  if (v.page > 1) p.set("page", String(v.page));
+  const s = p.toString();
+  return s ? `?${s}` : "";
+}
+
+/** Spec §4: changing the page size or the sort goes back to page 1 (so does a new search). */
+export function changeView(v: View, change: Partial<View>): View {
+  const next = { ...v, ...change };
+  if (("size" in change && change.size !== v.size) || ("sort" in change && change.sort !== v.sort) || ("q" in change && change.q !== v.q)) next.page = 1;
+  return next;
+}
+
+export interface Shown<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pages: number;
+  /** 1-based positions for 'Showing X–Y of Z items' (0–0 when nothing matches). */
+  from: number;
+  to: number;
+}
+
+/** Name contains the search text (case-insensitive), sorted by price, cut to the page. */
+export function applyView<T extends { name: string; price: string }>(products: T[], v: View): Shown<T> {
+  const needle = v.q.trim().toLocaleLowerCase();
+  let list = needle ? products.filter((p) => p.name.toLocaleLowerCase().includes(needle)) : products;
+  if (v.sort) list = [...list].sort(compareByPrice(v.sort));
+  const total = list.length;
+  const pages = Math.max(1, Math.ceil(total / v.size));
+  const page = Math.min(Math.max(1, v.page), pages);
+  const start = (page - 1) * v.size;
+  const items = list.slice(start, start + v.size);
+  return { items, total, page, pages, from: total ? start + 1 : 0, to: start + items.length };
+}

@@ -1,0 +1,131 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { ImageDropzone } from "./ImageDropzone.tsx";
+import { he } from "./strings.ts";
+
+export interface ProductForm {
+  name: string;
+  price: string;
+  color: string;
+  quantity: number;
+  description: string;
+  image: string | null;
+  hoverImage: string | null;
+}
+
+export const EMPTY_FORM: ProductForm = { name: "", price: "", color: "", quantity: 1, description: "", image: null, hoverImage: null };
+
+interface Props {
+  /** null: create mode; an id: edit mode (spec §4 product form states). */
+  editingId: string | null;
+  initial: ProductForm;
+  onSave(form: ProductForm): void;
+  onClose(): void;
+}
+
+const field =
+  "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
+const labelText = "block text-sm font-medium text-slate-700 dark:text-slate-300";
+
+/**
+ * The bottom-sheet create/edit form: a modal dialog that closes on backdrop click and Escape, keeps
+ * keyboard focus inside, and gives focus back to what opened it.
+ */
+export function ProductSheet({ editingId, initial, onSave, onClose }: Props) {
+  const [form, setForm] = useState<ProductForm>(initial);
+  const sheet = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  const set = <K extends keyof ProductForm>(k: K, v: ProductForm[K]) => setForm((f) => ({ ...f, [k]: v }));
+
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    sheet.current?.querySelector<HTMLElement>("input")?.focus();
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    return () => {
+      document.body.style.overflow = overflow;
+      opener?.focus?.();
+    };
+  }, []);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === "Escape") {
+      e.stopPropagation();
+      onClose();
+      return;
+    }
+    if (e.key !== "Tab" || !sheet.current) return;
+    const focusable = [...sheet.current.querySelectorAll<HTMLElement>("input, textarea, button, select, a[href]")].filter((el) => !el.hasAttribute("disabled"));
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (e.shiftKey && document.activeElement === first) {
+      e.preventDefault();
+      last.focus();
+    } else if (!e.shiftKey && document.activeElement === last) {
+      e.preventDefault();
+      first.focus();
+    }
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSave(form);
+  };
+
+  return (
+    <div className="fixed inset-0 z-40 flex items-end justify-center" onKeyDown={onKeyDown}>
+      <div data-testid="sheet-backdrop" className="absolute inset-0 bg-slate-900/50 backdrop-blur-[1px]" onClick={onClose} aria-hidden="true" />
+      <div
+        ref={sheet}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="relative max-h-[92dvh] w-full max-w-3xl overflow-y-auto rounded-t-3xl bg-white p-5 shadow-2xl sm:p-8 dark:bg-slate-900"
+      >
+        <div className="mx-auto mb-4 h-1.5 w-12 rounded-full bg-slate-300 dark:bg-slate-600" aria-hidden="true" />
+        <div className="flex items-center justify-between">
+          <h2 id={titleId} className="text-xl font-bold text-slate-900 dark:text-white">
+            {editingId ? he.editProductTitle : he.newProductTitle}
+          </h2>
+          <button type="button" onClick={onClose} aria-label={he.close} className="rounded-lg p-2 text-2xl leading-none text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800">
+            ×
+          </button>
+        </div>
+        <form onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2">
+          <label className="sm:col-span-2">
+            <span className={labelText}>{he.name}</span>
+            <input className={field} value={form.name} maxLength={120} required onChange={(e) => set("name", e.target.value)} />
+          </label>
+          <label>
+            <span className={labelText}>{he.price}</span>
+            <input className={field} dir="ltr" inputMode="decimal" value={form.price} maxLength={60} onChange={(e) => set("price", e.target.value)} aria-describedby={`${titleId}-price`} />
+            <span id={`${titleId}-price`} className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
+              {he.priceHint}
+            </span>
+          </label>
+          <label>
+            <span className={labelText}>{he.color}</span>
+            <input className={field} value={form.color} maxLength={40} onChange={(e) => set("color", e.target.value)} />
+          </label>
+          <label>
+            <span className={labelText}>{he.quantity}</span>
+            <input className={field} type="number" min={0} max={100000} step={1} value={form.quantity} onChange={(e) => set("quantity", e.target.value === "" ? 0 : Math.max(0, Math.floor(Number(e.target.value))))} />
+          </label>
+          <label className="sm:col-span-2">
+            <span className={labelText}>{he.description}</span>
+            <textarea className={`${field} min-h-24`} value={form.description} maxLength={4000} onChange={(e) => set("description", e.target.value)} />
+          </label>
+          <ImageDropzone label={he.image} value={form.image} onChange={(v) => set("image", v)} testId="dropzone-image" />
+          <ImageDropzone label={he.hoverImage} value={form.hoverImage} onChange={(v) => set("hoverImage", v)} testId="dropzone-hover" />
+          <div className="flex gap-3 pt-2 sm:col-span-2">
+            <button type="submit" className="rounded-lg bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500">
+              {he.save}
+            </button>
+            <button type="button" onClick={onClose} className="rounded-lg border border-slate-300 px-6 py-2.5 font-semibold text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800">
+              {he.cancel}
+            </button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

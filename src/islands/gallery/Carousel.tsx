@@ -1,0 +1,134 @@
+import { useEffect, useRef, useState } from "react";
+import { useKeenSlider, type KeenSliderInstance } from "keen-slider/react";
+import "keen-slider/keen-slider.min.css";
+import { IslandBoundary } from "../shared/IslandBoundary";
+import { ROTATE_MS, showArrows, wrapIndex, type Slide } from "./slides";
+
+interface Props {
+  slides: Slide[];
+  /** "3d": the phone gallery (slides turn in depth, a click advances). "rotating": advances every 5 s. */
+  variant: "3d" | "rotating";
+  label: string;
+}
+
+/** Turns the slides around a vertical axis according to how far each is from the centre. */
+function depth(slider: KeenSliderInstance) {
+  slider.track.details?.slides.forEach((s, i) => {
+    const el = slider.slides[i];
+    const offset = s.distance - (1 - s.size) / 2;
+    const clamped = Math.max(-1, Math.min(1, offset / s.size));
+    el.style.transform = `perspective(900px) rotateY(${-clamped * 35}deg) scale(${1 - Math.abs(clamped) * 0.18})`;
+    el.style.zIndex = String(100 - Math.round(Math.abs(clamped) * 10));
+  });
+}
+
+function Carousel({ slides, variant, label }: Props) {
+  const [current, setCurrent] = useState(0);
+  const [paused, setPaused] = useState(false);
+  const [reduced, setReduced] = useState(false);
+  // Until keen-slider has measured the slides, CSS lays them out the way it will.
+  const [started, setStarted] = useState(false);
+  const pointerX = useRef<number | null>(null);
+  const count = slides.length;
+  const [ref, slider] = useKeenSlider<HTMLDivElement>({
+    initial: 0,
+    loop: false,
+    slides: variant === "3d" ? { perView: 1.35, spacing: 12, origin: "center" } : { perView: 1 },
+    slideChanged: (s) => setCurrent(s.track.details.rel),
+    detailsChanged: variant === "3d" ? depth : undefined,
+    created: (s) => {
+      setStarted(true);
+      if (variant === "3d") depth(s);
+    },
+  });
+
+  // Wrap-around moves: next after the last goes to the first, previous before the first to the last.
+  const go = (i: number) => slider.current?.moveToIdx(wrapIndex(i, count));
+  const next = () => go(current + 1);
+  const prev = () => go(current - 1);
+
+  useEffect(() => setReduced(matchMedia("(prefers-reduced-motion: reduce)").matches), []);
+  useEffect(() => {
+    if (variant !== "rotating" || paused || reduced || count < 2) return;
+    const t = setInterval(() => slider.current?.moveToIdx(wrapIndex((slider.current?.track.details.rel ?? 0) + 1, count)), ROTATE_MS);
+    return () => clearInterval(t);
+  }, [variant, paused, reduced, count, slider]);
+
+  const arrows = showArrows(slides);
+  return (
+    <div
+      className="relative"
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={label}
+      data-variant={variant}
+      data-current={current}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div ref={ref} className={`keen-slider ${variant === "3d" ? "py-4" : "overflow-hidden rounded-3xl"} ${started ? "" : variant === "3d" ? "gap-3 ps-[13%]" : ""}`} aria-live={variant === "rotating" && !paused ? "off" : "polite"}>
+        {slides.map((s, i) => (
+          <div
+            key={s.title + i}
+            className={`keen-slider__slide cursor-pointer ${started ? "" : variant === "3d" ? "shrink-0 basis-[74%]" : "shrink-0 basis-full"}`}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${count}: ${s.title}`}
+            data-active={i === current || undefined}
+            onPointerDown={(e) => (pointerX.current = e.clientX)}
+            onClick={(e) => {
+              // A click (not the end of a swipe) advances to the next slide.
+              if (pointerX.current === null || Math.abs(e.clientX - pointerX.current) < 8) next();
+              pointerX.current = null;
+            }}
+          >
+            <figure className={`relative overflow-hidden bg-slate-200 dark:bg-slate-800 ${variant === "3d" ? "aspect-[4/5] rounded-3xl shadow-xl" : "aspect-[21/9]"}`}>
+              {s.src ? (
+                <img src={s.src} srcSet={s.srcset} sizes={s.sizes} width={s.width} height={s.height} alt={s.alt} loading={i < 2 ? "eager" : "lazy"} draggable={false} className="h-full w-full object-cover" />
+              ) : null}
+              <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent p-4 pt-10 font-semibold text-white">{s.title}</figcaption>
+            </figure>
+          </div>
+        ))}
+      </div>
+      {arrows && (
+        <>
+          <button type="button" onClick={prev} aria-label="Previous slide" className="absolute start-2 top-1/2 z-[200] flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-lg hover:bg-white">
+            <Arrow d="M15 18l-6-6 6-6" />
+          </button>
+          <button type="button" onClick={next} aria-label="Next slide" className="absolute end-2 top-1/2 z-[200] flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-lg hover:bg-white">
+            <Arrow d="M9 6l6 6-6 6" />
+          </button>
+        </>
+      )}
+      <div className="mt-3 flex items-center justify-center gap-3">
+        <p className="text-sm font-semibold text-slate-700 tabular-nums dark:text-slate-300" data-counter>
+          {current + 1} / {count}
+        </p>
+        {variant === "rotating" && !reduced && (
+          <button type="button" onClick={() => setPaused((p) => !p)} className="rounded-full px-3 py-1 text-sm font-semibold text-brand-700 underline dark:text-brand-300">
+            {paused ? "Play" : "Pause"}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Arrow({ d }: { d: string }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6 rtl:rotate-180" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+      <path d={d} />
+    </svg>
+  );
+}
+
+export default function CarouselIsland(props: Props) {
+  return (
+    <IslandBoundary what="the gallery carousel">
+      <Carousel {...props} />
+    </IslandBoundary>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * Just enough of PostgreSQL's lexical rules to split a text into statements and list its words,
+ * skipping comments (nested block comments too), quoted strings (standard, E'' and dollar-quoted)
+ * and quoted identifiers. The query console uses it for clear early messages; the real guards are
+ * Postgres's READ ONLY transaction and the single-statement extended protocol.
+ */
+export interface Lexed {
+  /** Each statement's text without its `;`, trimmed; empty statements are dropped. */
+  statements: string[];
+  /** Unquoted words lowercased, and quoted identifiers as written, in order. */
+  words: string[];
+  /** True when a string, identifier or comment is still open at the end. */
+  unterminated: boolean;
+}
+
+const WORD = /[A-Za-z_\u0080-\uffff][A-Za-z0-9_$\u0080-\uffff]*/y;
+const DOLLAR_TAG = /\$([A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/y;
+
+/** The `$tag$` opening a dollar-quoted string at `i`, if any (not `$1`, not inside a word). */
+function dollarTagAt(sql: string, i: number): string | null {
+  if (/[A-Za-z0-9_]/.test(sql[i - 1] ?? "")) return null;
+  DOLLAR_TAG.lastIndex = i;
+  return DOLLAR_TAG.test(sql) ? sql.slice(i, DOLLAR_TAG.lastIndex) : null;
+}
+
+export function lexSql(sql: string): Lexed {
+  const statements: string[] = [];
+  const words: string[] = [];
+  let start = 0;
+  let hasContent = false;
+  let unterminated = false;
+  let i = 0;
+  const endStatement = (at: number) => {
+    const text = sql.slice(start, at).trim();
+    if (hasContent && text) statements.push(text);
+    start = at + 1;
+    hasContent = false;
+  };
+  while (i < sql.length) {
+    const c = sql[i];
+    const next = sql[i + 1];
+    if (c === "-" && next === "-") {
+      const nl = sql.indexOf("\n", i);
+      i = nl < 0 ? sql.length : nl + 1;
+    } else if (c === "/" && next === "*") {
+      let depth = 1;
+      i += 2;
+      while (i < sql.length && depth > 0) {
+        if (sql[i] === "/" && sql[i + 1] === "*") (depth++, (i += 2));
+        else if (sql[i] === "*" && sql[i + 1] === "/") (depth--, (i += 2));
+        else i++;
+      }
+      if (depth > 0) unterminated = true;
+    } else if (c === ";") {
+      endStatement(i);
+      i++;
+    } else if (c === "'" || ((c === "E" || c === "e") && next === "'")) {
+      hasContent = true;
+      const backslashes = c !== "'";
+      i += backslashes ? 2 : 1;
+      let closed = false;
+      while (i < sql.length) {
+        if (backslashes && sql[i] === "\\") i += 2;
+        else if (sql[i] === "'" && sql[i + 1] === "'") i += 2;
+        else if (sql[i] === "'") {
+          i++;
+          closed = true;
+          break;
+        } else i++;
+      }
+      if (!closed) unterminated = true;
+    } else if (c === '"') {
+      hasContent = true;
+      let j = i + 1;
+      let name = "";
+      let closed = false;
+      while (j < sql.length) {
+        if (sql[j] === '"' && sql[j + 1] === '"') (name += '"', (j += 2));
+        else if (sql[j] === '"') {
+          j++;
+          closed = true;
+          break;
+        } else name += sql[j++];
+      }
+      if (!closed) unterminated = true;
+      words.push(name);
+      i = j;
+    } else if (c === "$" && dollarTagAt(sql, i)) {
+      hasContent = true;
+      const tag = dollarTagAt(sql, i)!;
+      const close = sql.indexOf(tag, i + tag.length);
+      if (close < 0) unterminated = true;
+      i = close < 0 ? sql.length : close + tag.length;
+    } else if (/[A-Za-z_\u0080-\uffff]/.test(c)) {
+      hasContent = true;
+      WORD.lastIndex = i;
+      WORD.test(sql);
+      words.push(sql.slice(i, WORD.lastIndex).toLowerCase());
+      i = WORD.lastIndex;
+    } else {
+      if (!/\s/.test(c)) hasContent = true;
+      i++;
+    }
+  }
+  endStatement(sql.length);
+  return { statements, words, unterminated };
+}

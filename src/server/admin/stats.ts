@@ -1,0 +1,61 @@
+/** The dashboard cards' figures, all counted from the database at the time of the call. */
+import type { Queryable } from "../db/index.ts";
+import { windowSql, type WindowInput } from "./window.ts";
+
+export interface DashboardStats {
+  users: number;
+  activeSessions: number;
+  /** Sessions opened since midnight in the admin's time zone (each log-in opens one). */
+  loginsToday: number;
+  /** ERROR log entries in the selected window. */
+  errors: number;
+  lastErrorAt: string | null;
+  /** The latest admin log-in today, or null when no admin has logged in today. */
+  adminLoginToday: { at: string; email: string } | null;
+  window: { from: string; to: string };
+}
+
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
+
+export async function dashboardStats(q: Queryable, w: WindowInput): Promise<DashboardStats> {
+  const win = windowSql(w, 1);
+  const today = windowSql({ ...w, range: "1d", selectedDate: undefined }, 5);
+  const r = await q.query<{
+    users: string;
+    active_sessions: string;
+    logins_today: string;
+    errors: string;
+    last_error_at: Date | null;
+    admin_at: Date | null;
+    admin_email: string | null;
+    w_from: Date;
+    w_to: Date;
+  }>(
+    `WITH w AS (SELECT ${win.from} AS w_from, ${win.to} AS w_to),
+          d AS (SELECT ${today.from} AS d_from, ${today.to} AS d_to),
+          admin_login AS (
+            SELECT s.created_at, u.email FROM sessions s JOIN users u ON u.id = s.user_id, d
+             WHERE u.role = 'admin' AND s.created_at >= d.d_from AND s.created_at < d.d_to
+             ORDER BY s.created_at DESC LIMIT 1)
+     SELECT (SELECT count(*) FROM users) AS users,
+            (SELECT count(*) FROM sessions WHERE revoked_at IS NULL AND expires_at > now()) AS active_sessions,
+            (SELECT count(*) FROM sessions, d WHERE created_at >= d.d_from AND created_at < d.d_to) AS logins_today,
+            (SELECT count(*) FROM log, w WHERE level = 'ERROR' AND ts >= w.w_from AND ts < w.w_to) AS errors,
+            (SELECT max(ts) FROM log WHERE level = 'ERROR') AS last_error_at,
+            (SELECT created_at FROM admin_login) AS admin_at,
+            (SELECT email FROM admin_login) AS admin_email,
+            w.w_from, w.w_to
+       FROM w`,
+    [...win.params, ...today.params],
+  );
+  const row = r.rows[0];
+  return {
+    users: Number(row.users),
+    activeSessions: Number(row.active_sessions),
+    loginsToday: Number(row.logins_today),
+    errors: Number(row.errors),
+    lastErrorAt: iso(row.last_error_at),
+    adminLoginToday: row.admin_at && row.admin_email ? { at: iso(row.admin_at)!, email: row.admin_email } : null,
+    window: { from: iso(row.w_from)!, to: iso(row.w_to)! },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * The time window the dashboard looks at: a day (YYYY-MM-DD in the admin's time zone) and a range
+ * ending at now (today) or at the end of that day (a past day). "1d" is the whole selected day.
+ */
+import { z } from "zod";
+
+export const RANGES = { "5m": "5 minutes", "1h": "1 hour", "4h": "4 hours", "1d": "1 day" } as const;
+export type Range = keyof typeof RANGES;
+export const DEFAULT_RANGE: Range = "1h";
+
+/** The company works in Cape Coral, Florida; used when the browser does not send its zone. */
+export const SITE_TIME_ZONE = "America/New_York";
+
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isCalendarDate(s: string): boolean {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** Today's date (YYYY-MM-DD) in `tz`. */
+export function todayIn(tz: string, now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: tz, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+export const windowQuery = {
+  range: z.enum(Object.keys(RANGES) as [Range, ...Range[]]).default(DEFAULT_RANGE),
+  selectedDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "use YYYY-MM-DD")
+    .refine(isCalendarDate, "not a calendar date")
+    .optional(),
+  tz: z.string().max(64).refine(isTimeZone, "unknown time zone").default(SITE_TIME_ZONE),
+};
+
+export interface WindowInput {
+  range: Range;
+  selectedDate?: string;
+  tz: string;
+}
+
+/**
+ * SQL (with `$n` placeholders from `first`) computing the window's `from` and `to`, and its params.
+ * Computed by Postgres so day boundaries follow the zone's daylight-saving rules.
+ */
+export function windowSql(w: WindowInput, first: number) {
+  const [date, tz, span, wholeDay] = [0, 1, 2, 3].map((i) => `$${first + i}`);
+  const dayStart = `((${date}::date)::timestamp AT TIME ZONE ${tz}::text)`;
+  const dayEnd = `((${date}::date + 1)::timestamp AT TIME ZONE ${tz}::text)`;
+  return {
+    from: `CASE WHEN ${wholeDay}::boolean THEN ${dayStart} ELSE greatest(${dayStart}, least(now(), ${dayEnd}) - ${span}::text::interval) END`,
+    to: dayEnd,
+    params: [w.selectedDate ?? todayIn(w.tz), w.tz, RANGES[w.range], w.range === "1d"],
+  };
+}

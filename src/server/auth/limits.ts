@@ -1,0 +1,12 @@
+import type { Limit } from "../rate-limit/index.ts";
+
+/**
+ * A request cap as configured, or multiplied by AUTH_RATE_LIMIT_FACTOR outside production: the
+ * browser suites sign the demo accounts in from one IP many times a minute. Production ignores it.
+ */
+export function scaled(limit: Limit, env: NodeJS.ProcessEnv = process.env): Limit {
+  const factor = Number(env.AUTH_RATE_LIMIT_FACTOR);
+  const production = env.NODE_ENV === "production" || env.CONTEXT === "production";
+  if (production || !Number.isFinite(factor) || factor <= 1) return limit;
+  return { ...limit, max: Math.ceil(limit.max * factor) };
+}

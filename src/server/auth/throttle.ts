@@ -1,0 +1,63 @@
+/**
+ * Failed-log-in throttle with a growing delay (ASVS 5.0 §6.3.1): after `freeFailures` failures of
+ * a subject (an account or an IP), each further failure locks it for twice as long as the last,
+ * up to `maxDelaySeconds`. Counts live in Postgres so every function instance shares them.
+ */
+import type { Queryable } from "../db/index.ts";
+import { tooManyRequests } from "../http/errors.ts";
+
+export interface Throttle {
+  name: string;
+  /** Failures allowed before the first delay. */
+  freeFailures: number;
+  baseDelaySeconds: number;
+  maxDelaySeconds: number;
+  /** A subject with no failure for this long starts again from zero. */
+  forgetAfterSeconds: number;
+}
+
+export const THROTTLED_MESSAGE = "Too many failed log-ins. Please wait before trying again";
+
+const keyOf = (t: Throttle, subject: string) => `${t.name}:${subject.toLowerCase()}`;
+
+/** The delay after the n-th failure (0 while failures are still free). */
+export function delayAfter(t: Throttle, failures: number): number {
+  if (failures < t.freeFailures) return 0;
+  return Math.min(t.maxDelaySeconds, t.baseDelaySeconds * 2 ** (failures - t.freeFailures));
+}
+
+/** Throws the API's 429 (Retry-After = seconds left) while the subject is locked. */
+export async function checkThrottle(q: Queryable, t: Throttle, subject: string): Promise<void> {
+  const r = await q.query<{ wait: number }>(
+    "SELECT EXTRACT(EPOCH FROM (locked_until - now()))::float8 AS wait FROM login_throttle WHERE key = $1 AND locked_until > now()",
+    [keyOf(t, subject)],
+  );
+  if (r.rows[0]) throw tooManyRequests(Math.ceil(Number(r.rows[0].wait)), THROTTLED_MESSAGE);
+}
+
+/** Counts a failure and sets the lock it earns; returns the failure count and the delay. */
+export async function recordFailure(q: Queryable, t: Throttle, subject: string): Promise<{ failures: number; delay: number }> {
+  const r = await q.query<{ failures: number }>(
+    `INSERT INTO login_throttle AS t (key, failures, last_failure_at) VALUES ($1, 1, now())
+     ON CONFLICT (key) DO UPDATE SET
+       failures = CASE WHEN t.last_failure_at < now() - make_interval(secs => $2) THEN 1 ELSE t.failures + 1 END,
+       last_failure_at = now()
+     RETURNING failures`,
+    [keyOf(t, subject), t.forgetAfterSeconds],
+  );
+  const failures = Number(r.rows[0].failures);
+  const delay = delayAfter(t, failures);
+  if (delay > 0) {
+    await q.query("UPDATE login_throttle SET locked_until = now() + make_interval(secs => $2) WHERE key = $1", [keyOf(t, subject), delay]);
+  }
+  return { failures, delay };
+}
+
+export async function clearFailures(q: Queryable, t: Throttle, subject: string): Promise<void> {
+  await q.query("DELETE FROM login_throttle WHERE key = $1", [keyOf(t, subject)]);
+}
+
+/** Removes throttle rows nobody has failed on for a day or more (maintenance). */
+export async function pruneThrottle(q: Queryable, olderThanSeconds = 86_400): Promise<number> {
+  return (await q.query("DELETE FROM login_throttle WHERE last_failure_at < now() - make_interval(secs => $1) AND (locked_until IS NULL OR locked_until < now())", [olderThanSeconds])).rowCount;
+}

@@ -1,0 +1,101 @@
+/** Product rules and storage: one table behind the public catalogue and the staff editor. */
+import type { Queryable } from "../db/index.ts";
+import { badRequest } from "../http/errors.ts";
+import { keyFromUrl, pruneUnusedImages, putImage } from "../images/store.ts";
+import { decodeImageDataUrl } from "../images/upload.ts";
+import { COLUMNS, insertProduct, priceColumns, toCard, toProduct, type ProductRow as Row } from "./rows.ts";
+import type { NewProduct, Product, ProductCard, ProductEdit } from "./schema.ts";
+
+export interface ListOptions {
+  q?: string;
+  sort?: "price-asc" | "price-desc" | "newest";
+}
+
+/** Cards for the catalogue: name contains `q` (case-insensitive); priceless products last. */
+export async function listProducts(q: Queryable, opts: ListOptions = {}): Promise<ProductCard[]> {
+  const order =
+    opts.sort === "price-asc"
+      ? "price_low ASC NULLS LAST, price_high ASC NULLS LAST, name"
+      : opts.sort === "price-desc"
+        ? "price_high DESC NULLS LAST, price_low DESC NULLS LAST, name"
+        : "created_at DESC, name";
+  const params: unknown[] = [];
+  let where = "";
+  if (opts.q) {
+    params.push(`%${opts.q.replace(/[\\%_]/g, (c) => "\\" + c)}%`);
+    where = "WHERE name ILIKE $1";
+  }
+  const r = await q.query<Row>(`SELECT id, name, price, image_key, hover_image_key FROM products ${where} ORDER BY ${order}`, params);
+  return r.rows.map(toCard);
+}
+
+export async function getProduct(q: Queryable, id: string): Promise<Product | null> {
+  const r = await q.query<Row>(`SELECT ${COLUMNS} FROM products WHERE id = $1`, [id]);
+  return r.rows[0] ? toProduct(r.rows[0]) : null;
+}
+
+export async function countProducts(q: Queryable): Promise<number> {
+  const r = await q.query<{ n: number }>("SELECT count(*)::int AS n FROM products");
+  return r.rows[0].n;
+}
+
+/** A readable, unique-enough id for URLs: "aluminum-dock-box-k3x9". */
+export function newProductId(name: string): string {
+  const slug = name
+    .normalize("NFKD")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60)
+    .replace(/-+$/, "");
+  const suffix = Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) => "abcdefghijkmnpqrstuvwxyz23456789"[b % 32]).join("");
+  return slug ? `${slug}-${suffix}` : `product-${suffix}`;
+}
+
+/** The stored key for an image field: uploads are checked and stored, our URLs must exist. */
+async function resolveImage(q: Queryable, value: string | null | undefined, field: string): Promise<string | null> {
+  if (!value) return null;
+  if (value.startsWith("data:")) {
+    const { bytes, contentType } = decodeImageDataUrl(value, field);
+    return putImage(q, bytes, contentType);
+  }
+  const key = keyFromUrl(value);
+  const found = key && (await q.query("SELECT 1 FROM images WHERE key = $1", [key])).rows.length;
+  if (!found) throw badRequest("That image is not stored here", field);
+  return key;
+}
+
+export async function createProduct(q: Queryable, input: NewProduct, by: string, id = newProductId(input.name)): Promise<Product> {
+  const image = await resolveImage(q, input.image, "image");
+  const hover = await resolveImage(q, input.hoverImage, "hoverImage");
+  return insertProduct(q, { id, name: input.name, description: input.description, price: input.price, color: input.color, quantity: input.quantity, imageKey: image, hoverImageKey: hover, by });
+}
+
+/** Applies the fields given; null when there is no such product. */
+export async function updateProduct(q: Queryable, id: string, edit: ProductEdit, by: string): Promise<Product | null> {
+  const before = await q.query<Row>(`SELECT ${COLUMNS} FROM products WHERE id = $1 FOR UPDATE`, [id]);
+  const old = before.rows[0];
+  if (!old) return null;
+  const image = edit.image === undefined ? old.image_key : await resolveImage(q, edit.image, "image");
+  const hover = edit.hoverImage === undefined ? old.hover_image_key : await resolveImage(q, edit.hoverImage, "hoverImage");
+  const price = edit.price === undefined ? { text: old.price, low: old.price_low, high: old.price_high } : priceColumns(edit.price);
+  const r = await q.query<Row>(
+    `UPDATE products SET name = $2, description = $3, price = $4, price_low = $5, price_high = $6, color = $7, quantity = $8,
+       image_key = $9, hover_image_key = $10, updated_by = $11, updated_at = now()
+     WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id, edit.name ?? old.name, edit.description ?? old.description, price.text, price.low, price.high, edit.color ?? old.color, edit.quantity ?? old.quantity, image, hover, by],
+  );
+  await pruneUnusedImages(q, [old.image_key, old.hover_image_key]);
+  return toProduct(r.rows[0]);
+}
+
+/** Deletes a product and any picture only it used; false when there was none. */
+export async function deleteProduct(q: Queryable, id: string): Promise<{ name: string } | null> {
+  const r = await q.query<Pick<Row, "name" | "image_key" | "hover_image_key">>(
+    "DELETE FROM products WHERE id = $1 RETURNING name, image_key, hover_image_key",
+    [id],
+  );
+  if (!r.rows[0]) return null;
+  await pruneUnusedImages(q, [r.rows[0].image_key, r.rows[0].hover_image_key]);
+  return { name: r.rows[0].name };
+}

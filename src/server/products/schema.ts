@@ -1,0 +1,66 @@
+/** What the product editor may send, and the product shapes the API answers with. */
+import { z } from "zod";
+import { MAX_PRICE_TEXT } from "../../lib/price.ts";
+
+export const PRODUCT_ID = /^[a-z0-9][a-z0-9-]{0,79}$/;
+
+/** An image field: a new upload (data URL), one of our image URLs kept as it is, or none. */
+const imageField = z.union([z.string().startsWith("data:").max(3_000_000), z.string().regex(/^\/api\/images\/[A-Za-z0-9_-]{43}$/), z.literal(""), z.null()]);
+
+const fields = {
+  name: z.string().trim().min(1, "Name is required").max(120),
+  description: z.string().trim().max(4000),
+  price: z.union([z.string().trim().max(MAX_PRICE_TEXT), z.number().nonnegative().max(10_000_000)]),
+  color: z.string().trim().max(40),
+  quantity: z.coerce.number().int().min(0).max(100_000),
+  image: imageField,
+  hoverImage: imageField,
+};
+
+export const newProductSchema = z.strictObject({
+  ...fields,
+  description: fields.description.default(""),
+  price: fields.price.default(""),
+  color: fields.color.default(""),
+  quantity: fields.quantity.default(1),
+  image: imageField.default(null),
+  hoverImage: imageField.default(null),
+  // The spec's client sends its own random id; the server names products itself and ignores it.
+  id: z.string().max(100).optional(),
+});
+export type NewProduct = z.infer<typeof newProductSchema>;
+
+/** An edit sends any of the fields; the ones left out keep their value. */
+export const editProductSchema = z.strictObject({
+  name: fields.name.optional(),
+  description: fields.description.optional(),
+  price: fields.price.optional(),
+  color: fields.color.optional(),
+  quantity: fields.quantity.optional(),
+  image: imageField.optional(),
+  hoverImage: imageField.optional(),
+  id: z.string().max(100).optional(),
+});
+export type ProductEdit = z.infer<typeof editProductSchema>;
+
+export const productIdSchema = z.string().regex(PRODUCT_ID, "Unknown product id");
+
+/** A catalogue card: what the list sends (no bytes, no description). */
+export interface ProductCard {
+  id: string;
+  name: string;
+  price: string;
+  image: string | null;
+  hoverImage: string | null;
+}
+
+/** A whole product, as the detail and the editor use it. */
+export interface Product extends ProductCard {
+  description: string;
+  color: string;
+  quantity: number;
+  priceLow: number | null;
+  priceHigh: number | null;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,50 @@
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import type { Page } from "@playwright/test";
+
+/** A fresh address per call (tests run in parallel on one database). */
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+/** The newest password-reset link mailed to `email`, read from the outbox of the test server's database. */
+export async function resetLinkFor(email: string): Promise<string> {
+  const url = readFileSync(`.data/e2e-db-url-${process.env.E2E_PORT || 8890}`, "utf8").trim();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (let i = 0; i < 20; i++) {
+      const r = await client.query<{ text_body: string }>(
+        "SELECT text_body FROM outbox WHERE kind = 'password-reset' AND to_address = $1 ORDER BY id DESC LIMIT 1",
+        [email.toLowerCase()],
+      );
+      const link = /https?:\/\/\S+\/newpswd#token=[\w-]{43}/.exec(r.rows[0]?.text_body ?? "")?.[0];
+      if (link) return link;
+      await new Promise((res) => setTimeout(res, 250));
+    }
+    throw new Error(`no reset e-mail for ${email}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an account through the API (not the screen) for tests about other screens. */
+export async function apiSignUp(page: Page, email: string, password: string) {
+  const r = await page.request.post("/api/sign/new", { data: { email, password, acceptTerms: true } });
+  if (r.status() !== 201) throw new Error(`sign-up failed: ${r.status()} ${await r.text()}`);
+}
+
+export async function logInOnScreen(page: Page, email: string, password: string, opts: { remember?: boolean } = {}) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  if (opts.remember) await page.getByLabel("Remember me").check();
+  await page.getByRole("button", { name: "Log In" }).click();
+}
+
+/** Opens a page and waits until every island has hydrated (typing into server-rendered HTML before that is lost). */
+export async function open(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+}
+
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.querySelectorAll("astro-island[ssr]").length === 0);
+}

@@ -1,0 +1,171 @@
+import { expect as baseExpect, test } from "@playwright/test";
+import { apiSignUp, hydrated, logInOnScreen, open, resetLinkFor, uniqueEmail } from "./auth-helpers.ts";
+
+const PASSWORD = "tide pools at dawn";
+// Each log-in costs a real scrypt (N = 2^17): allow for a busy machine.
+const expect = baseExpect.configure({ timeout: 60_000 });
+test.describe.configure({ timeout: 300_000 });
+
+test("sign up → log in → /home → refresh keeps the session → log out", async ({ page }) => {
+  const email = uniqueEmail("journey");
+  await open(page, "/signup");
+  await page.getByRole("textbox", { name: "אימייל" }).fill(email);
+  await page.getByLabel("סיסמה", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("אימות סיסמה").fill(PASSWORD);
+  // The terms are accepted through the agreement panel.
+  await page.getByRole("checkbox", { name: /הסכם המשתמש/ }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Accept user agreement" }).click();
+  await expect(page.getByRole("checkbox", { name: /הסכם המשתמש/ })).toBeChecked();
+  await page.getByRole("button", { name: "הרשמה" }).click();
+
+  // Signing up logs in with the same credentials and lands on the signed-in home.
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole("heading", { name: `Welcome, ${email.split("@")[0]}` })).toBeVisible();
+  await expect(page.getByTestId("role")).toHaveText("User");
+  await expect(page.getByRole("link", { name: /Admin dashboard/ })).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByTestId("loading")).toContainText("Logging Out...");
+  await expect(page).not.toHaveURL(/\/home$/, { timeout: 5000 });
+  expect(await page.evaluate(() => [localStorage.getItem("token"), localStorage.getItem("email"), localStorage.getItem("name")])).toEqual([null, null, null]);
+
+  // And back in through the log-in screen.
+  await open(page, "/login");
+  await logInOnScreen(page, email, PASSWORD);
+  await expect(page.getByTestId("toast")).toHaveText(/Login Sucsess/);
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test("a wrong password shows 'login failed' and stays on /login", async ({ page }) => {
+  await open(page, "/login");
+  await logInOnScreen(page, "user@example.com", "not the password");
+  await expect(page.getByTestId("toast")).toHaveText(/login failed/);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a protected page sends a signed-out visitor to /login and back after log-in", async ({ page }) => {
+  await page.goto("/home");
+  await expect(page).toHaveURL(/\/login\?from=%2Fhome$/);
+  await hydrated(page);
+  await logInOnScreen(page, "admin@example.com", "demo-admin-password");
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId("role")).toHaveText("Administrator");
+  await expect(page.getByRole("link", { name: /Admin dashboard/ })).toHaveAttribute("href", "/admin");
+  await expect(page.getByRole("link", { name: /Product editor/ })).toHaveAttribute("href", "/editor");
+  // A signed-in visitor is sent away from the log-in and reset screens.
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto("/resetpswd");
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test("an expired session at start says 'Session Expired' and forgets the token", async ({ page }) => {
+  await open(page, "/login");
+  await page.evaluate(() => localStorage.setItem("token", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.bad"));
+  await page.goto("/home");
+  await expect(page.getByTestId("toast")).toHaveText(/Session Expired/);
+  await expect(page).toHaveURL(/\/login\?from=%2Fhome$/);
+  expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+});
+
+test("remember-me keeps only the e-mail for next time", async ({ page, context }) => {
+  await open(page, "/login");
+  await logInOnScreen(page, "user@example.com", "demo-user-password", { remember: true });
+  await expect(page).toHaveURL(/\/home$/);
+  const cookies = await context.cookies();
+  const byName = Object.fromEntries(cookies.map((c) => [c.name, c]));
+  expect(decodeURIComponent(byName.email.value)).toBe("user@example.com");
+  expect(byName.remember.value).toBe("1");
+  expect(cookies.some((c) => c.name === "password" || decodeURIComponent(c.value).includes("demo-user-password"))).toBe(false);
+  // About 7 days.
+  expect(byName.email.expires * 1000 - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+
+  await page.evaluate(() => localStorage.clear());
+  await open(page, "/login");
+  await expect(page.getByLabel("Email")).toHaveValue("user@example.com");
+  await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
+  await expect(page.getByLabel("Remember me")).toBeChecked();
+});
+
+test("show-password reveals and hides the password", async ({ page }) => {
+  await open(page, "/login");
+  const field = page.getByLabel("Password", { exact: true });
+  await field.fill("secret words");
+  await expect(field).toHaveAttribute("type", "password");
+  await page.getByRole("button", { name: "Show password" }).click();
+  await expect(field).toHaveAttribute("type", "text");
+  await page.getByRole("button", { name: "Hide password" }).click();
+  await expect(field).toHaveAttribute("type", "password");
+});
+
+test("reset by the e-mailed link: new password works, old one does not", async ({ page }) => {
+  const email = uniqueEmail("reset");
+  await apiSignUp(page, email, PASSWORD);
+  await open(page, "/login");
+  await page.getByRole("link", { name: "Reset Password" }).click();
+  await expect(page).toHaveURL(/\/resetpswd$/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await expect(page.getByTestId("toast")).toContainText("If an account exists");
+  await expect(page.getByRole("button", { name: "Login", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "send again" })).toBeVisible();
+
+  const link = new URL(await resetLinkFor(email));
+  await open(page, link.pathname + link.hash);
+  // The one-time token leaves the address bar at once.
+  await expect(page).toHaveURL(/\/newpswd$/);
+  await page.getByLabel("New password", { exact: true }).fill("a whole new tide");
+  await page.getByLabel("Repeat new password").fill("a whole new tide");
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId("toast")).toContainText("Your password has been changed");
+
+  await logInOnScreen(page, email, PASSWORD);
+  await expect(page.getByTestId("toast")).toHaveText(/login failed/);
+  await logInOnScreen(page, email, "a whole new tide");
+  await expect(page).toHaveURL(/\/home$/);
+
+  // The link works once.
+  await page.evaluate(() => localStorage.clear());
+  await open(page, link.pathname + link.hash);
+  await page.getByLabel("New password", { exact: true }).fill("yet another tide");
+  await page.getByLabel("Repeat new password").fill("yet another tide");
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page.getByTestId("toast")).toContainText("expired or was already used");
+});
+
+test("the reset screen's button turns into 'Login' and goes there", async ({ page }) => {
+  await open(page, "/resetpswd");
+  await page.getByLabel("Email").fill(uniqueEmail("nobody"));
+  await page.getByRole("button", { name: "Reset Password" }).click();
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await open(page, "/resetpswd");
+  await page.getByRole("button", { name: "Go Back" }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("sign-up is Hebrew, right to left, and refuses mismatched passwords without submitting", async ({ page }) => {
+  await open(page, "/signup");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.locator("html")).toHaveAttribute("lang", "he");
+  const card = page.getByRole("heading", { name: "הרשמה" });
+  await expect(card).toBeVisible();
+  // Right to left: the heading hugs the right edge of its card.
+  const box = (await card.boundingBox())!;
+  const form = (await page.locator("form").boundingBox())!;
+  expect(Math.abs(box.x + box.width - (form.x + form.width))).toBeLessThan(4);
+
+  let posted = false;
+  page.on("request", (r) => r.url().includes("/api/sign/new") && (posted = true));
+  await page.getByRole("textbox", { name: "אימייל" }).fill(uniqueEmail("mismatch"));
+  await page.getByLabel("סיסמה", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("אימות סיסמה").fill(PASSWORD + "!");
+  await page.getByRole("button", { name: "הרשמה" }).click();
+  await expect(page.getByTestId("toast")).toHaveText(/Passwords do not match/);
+  await expect(page.getByTestId("toast")).toHaveAttribute("data-type", "error");
+  expect(posted).toBe(false);
+});

@@ -1,0 +1,88 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const cards = (page: Page) => page.getByTestId("product-card");
+const showing = (page: Page) => page.getByTestId("showing");
+
+test.describe("product list", () => {
+  test("shows the heading, six cards, the counter and disabled Previous on page 1", async ({ page }) => {
+    await page.goto("/products");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("DOCK ACCESSORIES & MARINE EQUIPMENT");
+    await expect(page.getByTestId("skeleton-card").first()).toBeVisible();
+    await expect(showing(page)).toHaveText(/^Showing 1–6 of \d+ items$/, { timeout: 15_000 });
+    await expect(cards(page)).toHaveCount(6);
+    await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
+    await expect(page.getByTestId("page-label")).toHaveText("Page 1");
+    await expect(page.getByPlaceholder("Search...")).toBeVisible();
+  });
+
+  test("pages forward and back, keeping the page in the URL and history", async ({ page }) => {
+    await page.goto("/products");
+    await expect(showing(page)).toHaveText(/Showing 1–6/, { timeout: 15_000 });
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/\?page=2$/);
+    await expect(page.getByTestId("page-label")).toHaveText("Page 2");
+    await expect(showing(page)).toHaveText(/Showing 7–12/);
+    await page.goBack();
+    await expect(page.getByTestId("page-label")).toHaveText("Page 1");
+    await expect(showing(page)).toHaveText(/Showing 1–6/);
+  });
+
+  test("disables Next on the last page", async ({ page }) => {
+    await page.goto("/products?size=12&page=99");
+    await expect(showing(page)).toHaveText(/Showing 13–\d+ of \d+ items/, { timeout: 15_000 });
+    await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Previous" })).toBeEnabled();
+  });
+
+  test("searches by name and sorts by price, resetting to page 1", async ({ page }) => {
+    await page.goto("/products?page=2");
+    await expect(showing(page)).toHaveText(/Showing 7–12/, { timeout: 15_000 });
+    await page.getByLabel("Sort by price").selectOption("asc");
+    await expect(page).toHaveURL(/sort=asc/);
+    await expect(page.getByTestId("page-label")).toHaveText("Page 1");
+    await expect(cards(page).first()).toContainText("$19");
+    await page.getByLabel("Sort by price").selectOption("desc");
+    await expect(cards(page).first()).toContainText("$2,499 – $3,299");
+    await page.getByLabel("Items per page").selectOption("3");
+    await expect(cards(page)).toHaveCount(3);
+    await page.getByPlaceholder("Search...").fill("LADDER");
+    await expect(cards(page)).toHaveCount(2);
+    await expect(showing(page)).toHaveText("Showing 1–2 of 2 items");
+    await expect(page).toHaveURL(/q=LADDER/);
+    await page.getByPlaceholder("Search...").fill("no such thing");
+    await expect(page.getByText("No products match “no such thing”.")).toBeVisible();
+  });
+
+  test("restores a shared view from its URL", async ({ page }) => {
+    await page.goto("/products?q=cleat&sort=asc");
+    await expect(showing(page)).toHaveText("Showing 1–2 of 2 items", { timeout: 15_000 });
+    await expect(cards(page).first()).toContainText("$42");
+    await expect(page.getByPlaceholder("Search...")).toHaveValue("cleat");
+  });
+});
+
+test.describe("product detail", () => {
+  test("opens from a card with price, structured data and three suggestions", async ({ page }) => {
+    await page.goto("/products?q=aluminum%20dock%20box");
+    await cards(page).first().click();
+    await expect(page).toHaveURL(/\/products\/aluminum-dock-box$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Marine Aluminum Dock Box, 88 in.", { timeout: 15_000 });
+    await expect(page.getByText("$1,149").first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Want to get an inquiry about Marine Aluminum Dock Box, 88 in.?" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "You might also like" })).toBeVisible();
+    await expect(page.locator("section[aria-labelledby=also-like]").getByTestId("product-card")).toHaveCount(3);
+    const ld = JSON.parse((await page.locator("script#product-jsonld").textContent())!);
+    expect(ld).toMatchObject({ "@type": "Product", name: "Marine Aluminum Dock Box, 88 in.", offers: { priceCurrency: "USD", price: "1149.00", availability: "https://schema.org/InStock" } });
+    await expect(page).toHaveTitle(/^Marine Aluminum Dock Box, 88 in\./);
+    await page.getByRole("link", { name: "Back to all products" }).click();
+    await expect(page).toHaveURL(/\/products\?q=aluminum/);
+  });
+
+  test("shows the not-found page for an unknown product after a short wait", async ({ page }) => {
+    await page.goto("/products/no-such-product");
+    await expect(page.getByRole("heading", { name: "Not Found" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("Something's missing.")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Back to homepage" })).toHaveAttribute("href", "/landing");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  });
+});

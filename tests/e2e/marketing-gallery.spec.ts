@@ -1,0 +1,46 @@
+import { expect, test } from "@playwright/test";
+import gallery from "../../content/gallery.json" with { type: "json" };
+import { consented, hydrated } from "./marketing-helpers";
+
+test.beforeEach(async ({ page }) => consented(page));
+
+test("phones: the 3D carousel wraps both ways, a click advances, arrows show for pictures", async ({ page, isMobile }) => {
+  test.skip(!isMobile, "the 3D carousel is the phone layout");
+  await page.goto("/gallery");
+  await hydrated(page, '[aria-label="Project carousel"]');
+  const carousel = page.locator('[data-variant="3d"]');
+  const counter = carousel.locator("[data-counter]");
+  const n = gallery.length;
+  await expect(counter).toHaveText(`1 / ${n}`);
+  await expect(carousel.getByRole("button", { name: "Next slide" })).toBeVisible();
+  await carousel.getByRole("button", { name: "Previous slide" }).click();
+  await expect(counter).toHaveText(`${n} / ${n}`);
+  await carousel.getByRole("button", { name: "Next slide" }).click();
+  await expect(counter).toHaveText(`1 / ${n}`);
+  await carousel.locator('[aria-roledescription="slide"]').first().click();
+  await expect(counter).toHaveText(`2 / ${n}`);
+  await expect(page.getByText("GET YOUR FREE ESTIMATE NOW")).toBeVisible();
+  await expect(page.getByRole("link", { name: "FREE ESTIMATE" }).last()).toHaveAttribute("href", "/contact");
+  await expect(page.locator("ul.columns-2")).toBeHidden();
+});
+
+test("wide screens: 4-column masonry, FREE ESTIMATE, and a carousel that advances every 5 s", async ({ page, isMobile }) => {
+  test.skip(isMobile, "the masonry is the wide layout");
+  await page.clock.install({ time: new Date("2025-03-01T10:00:00") });
+  await page.clock.pauseAt(new Date("2025-03-01T10:00:01"));
+  await page.goto("/gallery");
+  const masonry = page.locator("ul.columns-2");
+  await expect(masonry).toBeVisible();
+  expect(await masonry.evaluate((e) => getComputedStyle(e).columnCount)).toBe("4");
+  await expect(masonry.locator("li")).toHaveCount(gallery.length);
+  await expect(page.getByRole("link", { name: "FREE ESTIMATE" }).last()).toHaveAttribute("href", "/contact");
+  const counter = page.locator('[data-variant="rotating"] [data-counter]');
+  await expect(counter).toHaveText("1 / 6");
+  await page.mouse.move(0, 0);
+  await page.clock.runFor(4800);
+  await expect(counter).toHaveText("1 / 6");
+  await page.clock.runFor(1500);
+  await expect(counter).toHaveText("2 / 6");
+  await page.clock.runFor(5000);
+  await expect(counter).toHaveText("3 / 6");
+});

@@ -1,0 +1,52 @@
+import { expect, type Page } from "@playwright/test";
+import services from "../../content/services.json" with { type: "json" };
+
+/** Every public marketing route of spec §2 with the h1 it must show. */
+export const PUBLIC_PAGES = [
+  { path: "/", h1: "NEW DOCKS IN 8-12 WEEKS" },
+  { path: "/landing", h1: "NEW DOCKS IN 8-12 WEEKS" },
+  { path: "/about", h1: "Crafted with Precision Anchored in Integrity" },
+  { path: "/services", h1: "Our Services" },
+  ...services.map((s) => ({ path: s.path, h1: s.title })),
+  { path: "/gallery", h1: "Built on Southwest Florida's waterfront" },
+  { path: "/contact", h1: "Request a Quote" },
+  { path: "/terms", h1: "Terms of Service" },
+  { path: "/privacy", h1: "Privacy Policy" },
+];
+
+/** Pages built on other branches (catalogue, accounts): linked from here, not served by this build. */
+export const OTHER_TEAMS_ROUTES = ["/products", "/home", "/editor", "/login", "/signup"];
+
+/** Collects Content-Security-Policy violations and page errors while a test runs. */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (/Content Security Policy|Refused to (execute|apply|load)/i.test(m.text())) problems.push(`console: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+  return problems;
+}
+
+/** A returning visitor who already answered the consent banner (keeps it out of screenshots and clicks). */
+export async function consented(page: Page, extra: Record<string, string> = {}) {
+  await page.addInitScript((items) => {
+    if (sessionStorage.getItem("seeded")) return;
+    sessionStorage.setItem("seeded", "1");
+    for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);
+  }, { consent: "essential", ...extra });
+}
+
+export async function expectNoProblems(problems: string[]) {
+  expect(problems, problems.join("\n")).toEqual([]);
+}
+
+/**
+ * Waits until the islands inside `scope` are hydrated (Astro drops their `ssr` attribute). Islands
+ * that wait for the visitor (`client:intent`) are first given a pointer-over, as a visitor would.
+ */
+export async function hydrated(page: Page, scope = "body") {
+  const island = page.locator(`${scope} astro-island`).first();
+  await island.waitFor({ state: "attached" });
+  if ((await island.getAttribute("client")) === "intent") await island.dispatchEvent("pointerover");
+  await page.waitForFunction((s) => !document.querySelector(`${s} astro-island[ssr]`), scope);
+}

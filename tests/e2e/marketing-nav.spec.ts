@@ -1,0 +1,183 @@
+import { expect, test } from "@playwright/test";
+import { consented } from "./marketing-helpers";
+
+test("signed-out navigation: entries, current route underlined, phone link", async ({ page, isMobile }) => {
+  await consented(page);
+  await page.goto("/services/dredging");
+  if (isMobile) await page.getByRole("button", { name: "Menu" }).click();
+  const nav = isMobile ? page.locator("#nav-overlay") : page.locator("header nav");
+  const visible = nav.locator("a:visible", { hasNotText: /Coastal Marine/ });
+  const entries = await visible.evaluateAll((as) => as.map((a) => [a.textContent!.trim(), a.getAttribute("href")]).filter(([, h]) => !h!.startsWith("tel:")));
+  expect(entries).toEqual([["Home", "/landing"], ["About Us", "/about"], ["Services", "/services"], ["Shop", "/products"], ["Our Work", "/gallery"], ["Contact Us", "/contact"]]);
+  const current = nav.locator('a[aria-current="page"]:visible');
+  await expect(current).toHaveText("Services");
+  expect(await current.evaluate((a) => getComputedStyle(a).textDecorationLine)).toContain("underline");
+  await expect(page.locator('header a[href^="tel:"]')).toHaveAttribute("href", "tel:+12395550142");
+});
+
+test("the phone number shows as text on wide screens and as an icon only on small ones", async ({ page, isMobile }) => {
+  await consented(page);
+  await page.goto("/about");
+  const number = page.locator('header a[href^="tel:"] span');
+  if (isMobile) await expect(number).toBeHidden();
+  else await expect(number).toBeVisible();
+});
+
+test("signed-in navigation and the profile menu's 'התנתק' (disconnect)", async ({ page, isMobile }) => {
+  await consented(page, { token: "test-token", name: "Dana", email: "dana@example.com" });
+  let authHeader = "";
+  await page.route("**/api/auth/out", async (route) => {
+    authHeader = route.request().headers()["authorization"] ?? "";
+    await route.fulfill({ json: { status: true } });
+  });
+  await page.goto("/about");
+  if (isMobile) await page.getByRole("button", { name: "Menu" }).click();
+  const nav = isMobile ? page.locator("#nav-overlay") : page.locator("header nav ul").first();
+  const labels = await nav.locator("a:visible").allTextContents();
+  expect(labels.map((l) => l.trim())).toEqual(["Home", "About Us", "Services", "Editor", "Shop", "Our Work", "Contact Us"]);
+  await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/home");
+  await expect(nav.getByRole("link", { name: "Editor" })).toHaveAttribute("href", "/editor");
+  if (isMobile) await page.locator("#overlay-close").click();
+
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(page.locator("#profile-name")).toHaveText("Dana");
+  await expect(page.locator("#profile-email")).toHaveText("dana@example.com");
+  await page.getByRole("button", { name: "התנתק" }).click();
+  await page.waitForURL("**/landing");
+  expect(authHeader).toBe("Bearer test-token");
+  expect(await page.evaluate(() => [localStorage.getItem("token"), localStorage.getItem("email"), localStorage.getItem("name")])).toEqual([null, null, null]);
+  await expect(page.getByRole("button", { name: "Account menu" })).toBeHidden();
+});
+
+test("signed-out visitors see no profile menu and no signed-in entries", async ({ page }) => {
+  await consented(page);
+  await page.goto("/about");
+  await expect(page.getByRole("button", { name: "Account menu" })).toBeHidden();
+  await expect(page.locator('a[href="/editor"]:visible')).toHaveCount(0);
+});
+
+for (const [stored, target] of [["/about", "/about"], ["", "/home"], ["/login", "/home"], ["/landing", "/home"], ["/", "/home"], ["//evil.example", "/home"]]) {
+  test(`a signed-in visitor on the landing page with currentRoute '${stored}' goes to ${target}`, async ({ page }) => {
+    await consented(page, { token: "t", currentRoute: stored });
+    await page.route("**/home", (r) => r.fulfill({ body: "<h1>home</h1>", contentType: "text/html" }));
+    await page.goto("/landing");
+    await page.waitForURL((u) => u.pathname === target);
+  });
+}
+
+test("the theme toggle switches to dark, is remembered, and loads without a flash", async ({ page }) => {
+  await consented(page);
+  // Records the <html> classes at the moment <body> is first parsed: before any paint.
+  await page.addInitScript(() => {
+    new MutationObserver((_, obs) => {
+      if (document.body) {
+        (window as unknown as { firstClasses: string }).firstClasses = document.documentElement.className;
+        obs.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto("/about");
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+  const toggle = page.locator("#theme-toggle");
+  await expect(toggle).toHaveAttribute("aria-pressed", "false");
+  await toggle.click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+  await page.goto("/services");
+  expect(await page.evaluate(() => (window as unknown as { firstClasses: string }).firstClasses)).toContain("dark");
+  await page.locator("#theme-toggle").click();
+  expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("light");
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+});
+
+test("the bar hides after 500 px of scrolling down and returns on scrolling up", async ({ page }) => {
+  await consented(page);
+  await page.goto("/");
+  const bar = page.locator("#site-nav");
+  await page.evaluate(() => scrollTo(0, 300));
+  await page.waitForTimeout(100);
+  await expect(bar).not.toHaveAttribute("data-hidden", "true");
+  await page.evaluate(() => scrollTo(0, 1200));
+  await expect(bar).toHaveAttribute("data-hidden", "true");
+  await expect(bar).not.toBeInViewport();
+  await page.evaluate(() => scrollTo(0, 1000));
+  await expect(bar).toHaveAttribute("data-hidden", "false");
+  await expect(bar).toBeInViewport();
+});
+
+test("the logo leads to /landing and, on the landing page, scrolls smoothly to the top", async ({ page }) => {
+  await consented(page);
+  await page.goto("/about");
+  await page.locator("#nav-logo").click();
+  await page.waitForURL("**/landing");
+  await page.evaluate(() => scrollTo(0, 1500));
+  await page.evaluate(() => scrollTo(0, 1400));
+  await page.locator("#nav-logo").click();
+  await expect.poll(() => page.evaluate(() => scrollY)).toBe(0);
+  expect(new URL(page.url()).pathname).toBe("/landing");
+});
+
+test("phones: the full-screen menu overlay locks page scrolling until closed", async ({ page, isMobile }) => {
+  test.skip(!isMobile, "phone layout");
+  await consented(page);
+  await page.goto("/about");
+  await page.getByRole("button", { name: "Menu" }).click();
+  const overlay = page.locator("#nav-overlay");
+  await expect(overlay).toBeVisible();
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+  await expect(overlay.getByRole("link", { name: "Our Work" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(overlay).toBeHidden();
+  expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+  await page.getByRole("button", { name: "Menu" }).click();
+  await overlay.getByRole("link", { name: "Contact Us" }).click();
+  await page.waitForURL("**/contact");
+});
+
+test("tablets: the menu is a dropdown that closes on Escape and outside clicks", async ({ page, isMobile }) => {
+  test.skip(isMobile, "tablet width is set on the desktop project");
+  await page.setViewportSize({ width: 900, height: 900 });
+  await consented(page);
+  await page.goto("/about");
+  const button = page.getByRole("button", { name: "Menu" });
+  await button.click();
+  const dropdown = page.locator("#nav-dropdown ul");
+  await expect(dropdown).toBeVisible();
+  await expect(button).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Escape");
+  await expect(dropdown).toBeHidden();
+  await button.click();
+  await page.mouse.click(50, 600);
+  await expect(dropdown).toBeHidden();
+  await button.click();
+  await dropdown.getByRole("link", { name: "Our Work" }).click();
+  await page.waitForURL("**/gallery");
+});
+
+test("the consent banner shows on the first visit and the choice is remembered", async ({ page }) => {
+  await page.goto("/about");
+  const banner = page.getByRole("region", { name: "Cookie consent" });
+  await expect(banner).toBeVisible();
+  await banner.getByRole("button", { name: "Essential only" }).click();
+  await expect(banner).toBeHidden();
+  expect(await page.evaluate(() => localStorage.getItem("consent"))).toBe("essential");
+  await page.reload();
+  await expect(banner).toBeHidden();
+});
+
+test("'Accept all' turns on the web-vitals report after load", async ({ page }) => {
+  const beacons: string[] = [];
+  await page.route("**/api/vitals", async (route) => {
+    beacons.push(route.request().postData() ?? "");
+    await route.fulfill({ status: 204 });
+  });
+  await page.goto("/about");
+  await page.getByRole("button", { name: "Accept all" }).click();
+  expect(await page.evaluate(() => localStorage.getItem("consent"))).toBe("all");
+  await page.waitForTimeout(2500);
+  // Leaving the page flushes the metrics (web-vitals reports on visibility change).
+  await page.goto("/services");
+  await expect.poll(() => beacons.length, { timeout: 10_000 }).toBeGreaterThan(0);
+  expect(JSON.parse(beacons[0])).toMatchObject({ path: "/about" });
+});

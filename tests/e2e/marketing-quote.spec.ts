@@ -1,0 +1,177 @@
+import { expect, test, type Page } from "@playwright/test";
+import services from "../../content/services.json" with { type: "json" };
+import { consented, hydrated } from "./marketing-helpers";
+
+const serviceButton = (page: Page) => page.locator("#contact").getByRole("button", { name: /Service/ });
+const submit = (page: Page) => page.locator('#contact button[type="submit"]');
+
+async function fillRequired(page: Page) {
+  await page.getByLabel("Full name").fill("Pat Waters");
+  await page.getByLabel("Phone").fill("(239) 555-0188");
+  await page.getByLabel("Email", { exact: false }).fill("pat@example.com");
+}
+
+async function choose(page: Page, option: string) {
+  await serviceButton(page).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+test.beforeEach(async ({ page }) => {
+  await consented(page, { email: "member@example.com" });
+});
+
+test("the service dropdown lists every service plus Other, scrolls within 15rem and closes on selection", async ({ page }) => {
+  await page.goto("/contact");
+  await hydrated(page, "#contact");
+  await expect(serviceButton(page)).toContainText("Select a Service");
+  await serviceButton(page).click();
+  const list = page.getByRole("listbox");
+  await expect(list).toBeVisible();
+  expect(await page.getByRole("option").allTextContents()).toEqual([...services.map((s) => s.title), "Other"]);
+  const box = await list.evaluate((e) => ({ max: getComputedStyle(e).maxHeight, scrolls: e.scrollHeight > e.clientHeight }));
+  expect(box).toEqual({ max: "240px", scrolls: true });
+  await page.getByRole("option", { name: "Seawalls" }).click();
+  await expect(list).toBeHidden();
+  await expect(serviceButton(page)).toContainText("Seawalls");
+});
+
+test("the dropdown works from the keyboard", async ({ page }) => {
+  await page.goto("/contact");
+  await hydrated(page, "#contact");
+  await serviceButton(page).focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("listbox")).toBeVisible();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("listbox")).toBeHidden();
+  await expect(serviceButton(page)).toContainText(services[1].title);
+  await expect(serviceButton(page)).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("End");
+  await page.keyboard.press(" ");
+  await expect(serviceButton(page)).toContainText("Other");
+  await serviceButton(page).click();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("listbox")).toBeHidden();
+});
+
+test("required fields are checked by the browser and nothing is sent", async ({ page }) => {
+  let posted = 0;
+  await page.route("**/api/public/contact", (r) => (posted++, r.fulfill({ json: { status: true, data: { status: true } } })));
+  await page.goto("/contact");
+  await hydrated(page, "#contact");
+  await page.getByLabel("Email", { exact: false }).fill("");
+  await submit(page).click();
+  for (const name of ["fullName", "phone", "email"]) expect(await page.locator(`input[name=${name}]`).evaluate((e: HTMLInputElement) => e.validity.valueMissing)).toBe(true);
+  await page.getByLabel("Email", { exact: false }).fill("not-an-email");
+  expect(await page.locator("input[name=email]").evaluate((e: HTMLInputElement) => e.validity.typeMismatch)).toBe(true);
+  await fillRequired(page);
+  await submit(page).click();
+  await expect(page.getByText("Please select a service")).toBeVisible();
+  expect(posted).toBe(0);
+});
+
+test("'Other' needs the 'Please specify your request' text; another service clears it", async ({ page }) => {
+  await page.route("**/api/public/contact", (r) => r.fulfill({ json: { status: true, data: { status: true } } }));
+  await page.goto("/contact");
+  await hydrated(page, "#contact");
+  await fillRequired(page);
+  await choose(page, "Other");
+  const other = page.getByPlaceholder("Please specify your request");
+  await expect(other).toBeVisible();
+  await expect(other).toHaveAttribute("required", "");
+  await submit(page).click();
+  expect(await other.evaluate((e: HTMLInputElement) => e.validity.valueMissing)).toBe(true);
+  await other.fill("Floating dock for kayaks");
+  await choose(page, "Dredging");
+  await expect(other).toBeHidden();
+  await choose(page, "Other");
+  await expect(page.getByPlaceholder("Please specify your request")).toHaveValue("");
+});
+
+test("sending: 'Sending...', then 'Message sent', the overlay for 2.5 s, cleared fields, e-mail back to the stored one", async ({ page }) => {
+  let body: Record<string, unknown> = {};
+  await page.route("**/api/public/contact", async (route) => {
+    body = route.request().postDataJSON();
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.fulfill({ json: { status: true, data: { status: true } } });
+  });
+  await page.goto("/contact?utm_source=google&utm_medium=cpc&utm_campaign=docks");
+  await hydrated(page, "#contact");
+  await expect(page.getByLabel("Email", { exact: false })).toHaveValue("member@example.com");
+  await fillRequired(page);
+  await page.getByLabel("Property address").fill("12 Canal Ct, Cape Coral");
+  await choose(page, "Other");
+  await page.getByPlaceholder("Please specify your request").fill("Floating dock for kayaks");
+  await page.waitForTimeout(300);
+  await submit(page).click();
+  await expect(submit(page)).toHaveText("Sending...");
+  await expect(submit(page)).toBeDisabled();
+  const overlay = page.getByText("Message Sent Successfully");
+  await expect(overlay).toBeVisible();
+  await expect(submit(page)).toHaveText("Message sent");
+  expect(body).toMatchObject({
+    fullName: "Pat Waters",
+    email: "pat@example.com",
+    phone: "(239) 555-0188",
+    address: "12 Canal Ct, Cape Coral",
+    subject: "Floating dock for kayaks",
+    website: "",
+    page: "/contact",
+    utm: { source: "google", medium: "cpc", campaign: "docks" },
+  });
+  expect(typeof body.startedAt).toBe("number");
+  expect(Date.now() - (body.startedAt as number)).toBeLessThan(60_000);
+  await expect(page.getByLabel("Full name")).toHaveValue("");
+  await expect(page.getByLabel("Phone")).toHaveValue("");
+  await expect(page.getByLabel("Email", { exact: false })).toHaveValue("member@example.com");
+  await expect(serviceButton(page)).toContainText("Select a Service");
+  await expect(overlay).toBeHidden({ timeout: 4000 });
+});
+
+for (const [what, reply] of [
+  ["an answer whose data.status is not true", { json: { status: true, data: { status: false } } }],
+  ["a server error", { status: 500, json: { status: false, message: "Something went wrong" } }],
+  ["too many requests", { status: 429, json: { status: false, message: "Too many requests" }, headers: { "Retry-After": "60" } }],
+] as const) {
+  test(`${what} reads 'Try later' and keeps what was typed`, async ({ page }) => {
+    await page.route("**/api/public/contact", (r) => r.fulfill(reply));
+    await page.goto("/contact");
+    await hydrated(page, "#contact");
+    await fillRequired(page);
+    await choose(page, "Seawalls");
+    await submit(page).click();
+    await expect(submit(page)).toHaveText("Try later");
+    await expect(page.getByText(/We could not send your request/)).toBeVisible();
+    await expect(page.getByLabel("Full name")).toHaveValue("Pat Waters");
+    await expect(page.getByText("Message Sent Successfully")).toBeHidden();
+  });
+}
+
+test("what is typed before the form has loaded its script is kept", async ({ page }) => {
+  let body: Record<string, unknown> = {};
+  await page.route("**/api/public/contact", async (route) => {
+    body = route.request().postDataJSON();
+    await route.fulfill({ json: { status: true, data: { status: true } } });
+  });
+  await page.goto("/contact");
+  await expect(page.locator("#contact astro-island[ssr]")).toHaveCount(1);
+  await page.getByLabel("Full name").click();
+  await page.keyboard.type("Pat Waters");
+  await expect(page.locator("#contact astro-island[ssr]")).toHaveCount(0);
+  await expect(page.getByLabel("Full name")).toHaveValue("Pat Waters");
+  await page.getByLabel("Phone").fill("(239) 555-0188");
+  await page.getByLabel("Email", { exact: false }).fill("pat@example.com");
+  await choose(page, "Boat Lift Canopies");
+  await page.waitForTimeout(200);
+  await submit(page).click();
+  await expect(submit(page)).toHaveText("Message sent");
+  expect(body).toMatchObject({ fullName: "Pat Waters", subject: "Boat Lift Canopies" });
+});
+
+test("the landing page carries the same form in its contact section", async ({ page }) => {
+  await page.goto("/#contact");
+  await expect(page.locator("#contact h2")).toHaveText("Request a Quote");
+  await expect(page.getByText("Tell us about your waterfront project and a member of our team will reach out to discuss next steps.")).toBeVisible();
+  await expect(serviceButton(page)).toBeVisible();
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { lexSql } from "../../src/server/admin/sql-lexer.ts";
+import { checkStatement } from "../../src/server/admin/query-console.ts";
+
+describe("lexSql statement splitting", () => {
+  it.each([
+    ["SELECT 1", 1],
+    ["SELECT 1;", 1],
+    ["SELECT 1; -- the end", 1],
+    ["SELECT 1; /* the end */ ;;", 1],
+    ["SELECT ';' AS s", 1],
+    ["SELECT E'it\\'s; fine' AS s", 1],
+    ["SELECT 'it''s; fine' AS s", 1],
+    ['SELECT 1 AS "odd;name"', 1],
+    ["SELECT $$a; b$$ AS s", 1],
+    ["SELECT $tag$a; $$ b$tag$ AS s", 1],
+    ["SELECT /* a /* nested; */ comment; */ 1", 1],
+    ["SELECT $1::int", 1],
+    ["SELECT 1; SELECT 2", 2],
+    ["SELECT 'a'; DELETE FROM users", 2],
+    ["SELECT 1 -- comment ; still comment\n; DROP TABLE x", 2],
+    ["", 0],
+    ["  -- only a comment", 0],
+  ])("%j has %i statement(s)", (sql, n) => {
+    expect(lexSql(sql).statements).toHaveLength(n);
+  });
+
+  it("lists words outside strings and comments, quoted identifiers as written", () => {
+    expect(lexSql(`SELECT "Set_Config"('x') /* pg_sleep */, 'pg_sleep' FROM t -- drop`).words).toEqual(["select", "Set_Config", "from", "t"]);
+  });
+
+  it.each(["SELECT 'open", 'SELECT "open', "SELECT /* open", "SELECT $$open"])("flags %j as unterminated", (sql) => {
+    expect(lexSql(sql).unterminated).toBe(true);
+  });
+});
+
+describe("checkStatement", () => {
+  it.each([
+    ["SELECT pg_sleep(1)", true, /refused on the embedded/],
+    ["SELECT pg_catalog.pg_sleep_for('1 minute')", true, /refused on the embedded/],
+    ["SELECT PG_ADVISORY_LOCK(1)", false, /pg_advisory_lock\(\) is refused/],
+    ["SHOW search_path", false, /start with SELECT/],
+    ["SET statement_timeout = 0", false, /read-only: SET/],
+    ["COMMIT", false, /read-only: COMMIT/],
+  ])("refuses %j (embedded %s)", (sql, embedded, message) => {
+    expect(() => checkStatement(sql, { embedded })).toThrow(message);
+  });
+
+  it("lets Postgres's own timeout stop a sleep on a real server", () => {
+    expect(checkStatement("SELECT pg_sleep(10);", { embedded: false })).toBe("SELECT pg_sleep(10)");
+  });
+});

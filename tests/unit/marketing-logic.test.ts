@@ -1,0 +1,164 @@
+import { runInNewContext } from "node:vm";
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { BOOT_SCRIPT, LANDING_REDIRECT_SCRIPT, cspHash } from "../../src/components/head-scripts";
+import { NAV_LINKS, isCurrent, navHidden } from "../../src/components/nav-links";
+import { counterValue, nextScroll } from "../../src/components/motion";
+import { SKELETON_CLASSES, SKELETON_TYPES, repeatCount } from "../../src/components/skeleton-shapes";
+import { isImageSource, showArrows, wrapIndex } from "../../src/islands/gallery/slides";
+import { OTHER, clearedFields, quotePayload, subjectOf, utmFrom } from "../../src/islands/quote/payload";
+
+/** Runs an inline head script against a fake document, storage and location. */
+function runHead(code: string, stored: Record<string, string>) {
+  const classes = new Set<string>();
+  const replaced: string[] = [];
+  runInNewContext(code, {
+    document: { documentElement: { classList: { add: (c: string) => classes.add(c) } } },
+    localStorage: { getItem: (k: string) => stored[k] ?? null },
+    location: { replace: (u: string) => replaced.push(u) },
+  });
+  return { classes: [...classes].sort(), replaced };
+}
+
+describe("the boot script marks the document before paint", () => {
+  it.each([
+    [{}, ["js", "needs-consent"]],
+    [{ theme: "dark", consent: "all" }, ["dark", "js"]],
+    [{ theme: "light", token: "t", consent: "essential" }, ["js", "signed-in"]],
+  ])("storage %j → classes %j", (stored, classes) => expect(runHead(BOOT_SCRIPT, stored).classes).toEqual(classes));
+});
+
+describe("the landing page sends signed-in visitors on (spec §2)", () => {
+  it.each([
+    [{ token: "t", currentRoute: "/about" }, "/about"],
+    [{ token: "t", currentRoute: "/editor?tab=2" }, "/editor?tab=2"],
+    [{ token: "t" }, "/home"],
+    [{ token: "t", currentRoute: "/login" }, "/home"],
+    [{ token: "t", currentRoute: "/landing/" }, "/home"],
+    [{ token: "t", currentRoute: "/" }, "/home"],
+    [{ token: "t", currentRoute: "https://evil.example" }, "/home"],
+    [{ token: "t", currentRoute: "//evil.example" }, "/home"],
+    [{ token: "t", currentRoute: "/\\evil.example" }, "/home"],
+  ])("%j → %s", (stored, target) => expect(runHead(LANDING_REDIRECT_SCRIPT, stored).replaced).toEqual([target]));
+  it("leaves signed-out visitors where they are", () => {
+    expect(runHead(LANDING_REDIRECT_SCRIPT, { currentRoute: "/about" }).replaced).toEqual([]);
+  });
+  it("hashes scripts the way browsers check them", () => {
+    expect(cspHash("alert(1)")).toBe(`sha256-${createHash("sha256").update("alert(1)").digest("base64")}`);
+  });
+});
+
+describe("navigation", () => {
+  it("lists the signed-out and signed-in entries of spec §2 in order", () => {
+    const labels = (auth: "in" | "out") => NAV_LINKS.filter((l) => l.auth === "any" || l.auth === auth).map((l) => `${l.label} ${l.href}`);
+    expect(labels("out")).toEqual(["Home /landing", "About Us /about", "Services /services", "Shop /products", "Our Work /gallery", "Contact Us /contact"]);
+    expect(labels("in")).toEqual(["Home /home", "About Us /about", "Services /services", "Editor /editor", "Shop /products", "Our Work /gallery", "Contact Us /contact"]);
+  });
+  it.each([
+    ["/", "/landing", true],
+    ["/landing/", "/landing", true],
+    ["/services/seawalls", "/services", true],
+    ["/services", "/services", true],
+    ["/servicesx", "/services", false],
+    ["/about", "/landing", false],
+  ])("%s underlines %s: %s", (path, href, current) => expect(isCurrent(path, href)).toBe(current));
+  it.each([
+    [0, 400, false, false],
+    [400, 600, false, true],
+    [600, 900, true, true],
+    [900, 880, true, false],
+    [100, 300, false, false],
+    [700, 0, true, false],
+  ])("from %i to %i (hidden %s) → hidden %s", (from, to, was, now) => expect(navHidden(from, to, was)).toBe(now));
+});
+
+describe("animations", () => {
+  it.each([
+    [0, 0],
+    [7000, 1500],
+    [9000, 1500],
+  ])("the counter shows %i ms → %i", (t, v) => expect(counterValue(1500, t, 7000)).toBe(v));
+  it("the counter only ever goes up", () => {
+    let last = 0;
+    for (let t = 0; t <= 7000; t += 50) {
+      const v = counterValue(1500, t, 7000);
+      expect(v).toBeGreaterThanOrEqual(last);
+      last = v;
+    }
+  });
+  it.each([
+    [0, 1000, 1],
+    [999, 1000, 0],
+    [500, 0, 500],
+  ])("the reviews strip moves from %i (loop %i) to %i", (from, loop, to) => expect(nextScroll(from, loop)).toBe(to));
+});
+
+describe("skeletons", () => {
+  it("offer every type of spec §2 with a fixed shape", () => {
+    expect(SKELETON_TYPES).toEqual(["AreaChart", "PieChart", "Text", "LargeText", "SmallText", "Button", "Image", "Image2"]);
+    for (const t of SKELETON_TYPES) expect(SKELETON_CLASSES[t]).toMatch(/^skeleton /);
+  });
+  it.each([
+    [undefined, 1],
+    [3, 3],
+    [0, 1],
+    [-2, 1],
+    [500, 50],
+    [Number.NaN, 1],
+  ])("repeat %s → %i", (n, out) => expect(repeatCount(n)).toBe(out));
+});
+
+describe("gallery carousel rules", () => {
+  it.each([
+    ["/_astro/dock.abc.webp", true],
+    ["/a/b.JPG?w=400", true],
+    ["x.jpeg", true],
+    ["x.gif", true],
+    ["x.png#top", true],
+    ["x.svg", true],
+    ["x.avif", false],
+    ["clip.mp4", false],
+    ["", false],
+    ["noextension", false],
+  ])("%s is a picture: %s", (src, yes) => expect(isImageSource(src)).toBe(yes));
+  it("shows arrows only when some slide is a picture", () => {
+    expect(showArrows([{ src: "" }, { src: "a.mp4" }])).toBe(false);
+    expect(showArrows([{ src: "" }, { src: "a.png" }])).toBe(true);
+  });
+  it.each([
+    [12, 12, 0],
+    [-1, 12, 11],
+    [5, 12, 5],
+    [3, 0, 0],
+  ])("index %i of %i wraps to %i", (i, n, out) => expect(wrapIndex(i, n)).toBe(out));
+});
+
+describe("the quote request body", () => {
+  const fields = { fullName: " Pat ", email: "pat@example.com ", phone: "(239) 555-0188", address: "", service: "Seawalls", other: "" };
+  const ctx = { startedAt: 1700000000000.7, page: "/contact", referrer: "https://www.google.com/", search: "?utm_source=google&utm_medium=cpc&utm_term=%20&x=1", website: "" };
+  it("carries the fields, the source and the UTM parameters present in the address", () => {
+    expect(quotePayload(fields, ctx)).toEqual({
+      fullName: "Pat",
+      email: "pat@example.com",
+      address: "",
+      phone: "(239) 555-0188",
+      subject: "Seawalls",
+      website: "",
+      startedAt: 1700000000000,
+      page: "/contact",
+      referrer: "https://www.google.com/",
+      utm: { source: "google", medium: "cpc" },
+    });
+  });
+  it("uses the visitor's own words as subject when 'Other' is chosen", () => {
+    expect(subjectOf({ service: OTHER, other: " Floating dock " })).toBe("Floating dock");
+    expect(subjectOf({ service: "Dredging", other: "ignored" })).toBe("Dredging");
+  });
+  it("cuts UTM values to 200 characters", () => {
+    expect(utmFrom(`?utm_campaign=${"x".repeat(300)}`).campaign).toHaveLength(200);
+  });
+  it("clears every field after sending, keeping the signed-in e-mail", () => {
+    expect(clearedFields("me@example.com")).toEqual({ fullName: "", email: "me@example.com", phone: "", address: "", service: "", other: "" });
+    expect(clearedFields(null).email).toBe("");
+  });
+});

@@ -1,0 +1,92 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import QuoteIsland, { SUCCESS_OVERLAY_MS } from "../../src/islands/quote/QuoteForm";
+
+const services = ["Custom Docks", "Seawalls"];
+const reply = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }));
+
+function fill() {
+  fireEvent.change(screen.getByLabelText(/Full name/), { target: { value: "Pat" } });
+  fireEvent.change(screen.getByLabelText(/^Phone/), { target: { value: "2395550188" } });
+  fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: "pat@example.com" } });
+}
+const choose = (name: string) => {
+  fireEvent.click(screen.getByRole("button", { name: /Service/ }));
+  fireEvent.click(screen.getByRole("option", { name }));
+};
+const submitButton = () => screen.getByRole("button", { name: /Submit|Sending|Message sent|Try later/ });
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("the quote form", () => {
+  it("prefills the stored e-mail and offers the services plus Other, closing on selection", () => {
+    localStorage.setItem("email", "member@example.com");
+    render(<QuoteIsland services={services} phone="(239) 555-0142" />);
+    expect(screen.getByLabelText<HTMLInputElement>(/^Email/).value).toBe("member@example.com");
+    fireEvent.click(screen.getByRole("button", { name: /Service/ }));
+    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["Custom Docks", "Seawalls", "Other"]);
+    fireEvent.click(screen.getByRole("option", { name: "Seawalls" }));
+    expect(screen.queryByRole("listbox")).toBeNull();
+  });
+
+  it("asks for a service before sending anything", () => {
+    const fetch = reply(200, { data: { status: true } });
+    vi.stubGlobal("fetch", fetch);
+    render(<QuoteIsland services={services} phone="(239) 555-0142" />);
+    fill();
+    fireEvent.submit(submitButton().closest("form")!);
+    expect(screen.getByRole("alert").textContent).toMatch(/Please select a service/);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("shows a required free-text field for Other and sends it as the subject", async () => {
+    const fetch = reply(200, { status: true, data: { status: true } });
+    vi.stubGlobal("fetch", fetch);
+    render(<QuoteIsland services={services} phone="(239) 555-0142" />);
+    fill();
+    choose("Other");
+    const other = screen.getByPlaceholderText<HTMLInputElement>("Please specify your request");
+    expect(other.required).toBe(true);
+    fireEvent.change(other, { target: { value: "Kayak launch" } });
+    fireEvent.submit(submitButton().closest("form")!);
+    expect(submitButton().textContent).toBe("Sending...");
+    await waitFor(() => expect(submitButton().textContent).toBe("Message sent"));
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/public/contact");
+    expect(JSON.parse(init.body as string)).toMatchObject({ fullName: "Pat", subject: "Kayak launch", website: "" });
+    expect(screen.getByText("Message Sent Successfully")).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>(/Full name/).value).toBe("");
+  });
+
+  it("hides the success overlay after 2.5 s", async () => {
+    vi.stubGlobal("fetch", reply(200, { data: { status: true } }));
+    render(<QuoteIsland services={services} phone="(239) 555-0142" />);
+    fill();
+    choose("Seawalls");
+    fireEvent.submit(submitButton().closest("form")!);
+    await screen.findByText("Message Sent Successfully");
+    const shown = Date.now();
+    await waitFor(() => expect(screen.queryByText("Message Sent Successfully")).toBeNull(), { timeout: SUCCESS_OVERLAY_MS + 1500 });
+    expect(Date.now() - shown).toBeGreaterThanOrEqual(SUCCESS_OVERLAY_MS - 100);
+  });
+
+  it.each([
+    ["data.status false", 200, { data: { status: false } }],
+    ["a 400 answer", 400, { status: false, message: "email is not a valid e-mail address", field: "email" }],
+    ["a 503 answer", 503, { status: false, message: "Service unavailable" }],
+  ])("reads 'Try later' on %s and keeps the fields", async (_, status, body) => {
+    vi.stubGlobal("fetch", reply(status, body));
+    render(<QuoteIsland services={services} phone="(239) 555-0142" />);
+    fill();
+    choose("Seawalls");
+    fireEvent.submit(submitButton().closest("form")!);
+    await waitFor(() => expect(submitButton().textContent).toBe("Try later"));
+    expect(screen.getByLabelText<HTMLInputElement>(/Full name/).value).toBe("Pat");
+    expect(screen.getByText(/call us at \(239\) 555-0142/)).toBeTruthy();
+  });
+});
