@@ -50,10 +50,11 @@ export default function LogViewer({ window: w, onWindowChange, onReload, adminLo
     return () => ctl.abort();
   }, [w, tail, filter, reloads]);
 
-  // Newest lines are last: keep them in view after each load.
-  useEffect(() => {
+  // Newest lines are last: keep them in view after each load and once the area has opened.
+  const toNewest = useCallback(() => {
     if (areaRef.current) areaRef.current.scrollTop = areaRef.current.scrollHeight;
-  }, [lines]);
+  }, []);
+  useEffect(toNewest, [lines, expanded, toNewest]);
 
   const reload = useCallback(() => {
     setReloads((n) => n + 1);
@@ -128,6 +129,7 @@ export default function LogViewer({ window: w, onWindowChange, onReload, adminLo
         inert={!expanded}
         data-testid="log-area"
         data-expanded={expanded}
+        onTransitionEnd={toNewest}
         className={`mt-2 overflow-y-auto rounded-xl bg-slate-50 transition-[max-height] duration-500 ease-in-out motion-reduce:transition-none dark:bg-slate-950 ${
           expanded ? "max-h-[500px] border border-slate-200 dark:border-slate-800" : "max-h-0"
         }`}
@@ -148,7 +150,7 @@ export default function LogViewer({ window: w, onWindowChange, onReload, adminLo
                 </time>
                 <span className={`rounded px-1.5 font-semibold ${LEVEL_STYLE[l.level]}`}>{l.level}</span>
                 <span className="text-brand-700 dark:text-brand-100">[{l.source}]</span>
-                <span className="min-w-0 flex-1 break-words text-slate-800 dark:text-slate-200">{l.message}</span>
+                <span className="w-full min-w-0 break-words text-slate-800 sm:w-auto sm:flex-1 dark:text-slate-200">{l.message}</span>
               </li>
             ))}
           </ol>

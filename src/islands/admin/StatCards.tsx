@@ -4,12 +4,12 @@ import { Card, Skeleton, formatDateTime, formatNumber, primaryButton, useElapsed
 
 const SKELETON_MS = 1000;
 
-function Figure({ label, value, testId }: { label: string; value: number | null; testId: string }) {
+function Figure({ label, value, testId }: { label: string; value: number | null | undefined; testId: string }) {
   return (
     <div className="flex items-baseline justify-between gap-3 py-1">
       <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
       <dd className="text-2xl font-bold tabular-nums text-slate-900 dark:text-white" data-testid={testId}>
-        {value === null ? "—" : formatNumber(value)}
+        {value === null || value === undefined ? "—" : formatNumber(value)}
       </dd>
     </div>
   );
