@@ -30,7 +30,9 @@ describe("GET /api/admin/stats", () => {
       "INSERT INTO sessions (user_id, created_at, expires_at) VALUES ($1, now() - interval '3 days', now() - interval '2 days')",
       [u1.id],
     );
+    await db().query("INSERT INTO products (id, name) VALUES ('p-1', 'Dock bumper'), ('p-2', 'Boat lift remote')");
     const s = await stats("?tz=UTC");
+    expect(s.products).toBe(2);
     expect(s.users).toBe(4);
     expect(s.activeSessions).toBe(2);
     const todayStart = new Date(new Date().toISOString().slice(0, 10) + "T00:00:00Z");

@@ -141,12 +141,26 @@ test.describe("admin dashboard", () => {
     });
   }
 
-  test("the theme toggle re-draws the page and the chart in dark", async ({ page, request }) => {
+  test("follows the theme toggle without a reload, chart included", async ({ page, request }) => {
     await openAsAdmin(page, request, "light");
-    await expect(page.getByTestId("distribution-chart")).toBeVisible(SLOW);
-    await page.getByTestId("theme-toggle").click();
+    const canvas = page.getByTestId("distribution-chart");
+    await expect(canvas).toBeVisible(SLOW);
+    // Only what chart.js painted (the canvas is transparent elsewhere): slices and their borders.
+    const painted = () =>
+      canvas.evaluate((c: HTMLCanvasElement) => {
+        const { data } = c.getContext("2d")!.getImageData(0, 0, c.width, c.height);
+        let light = 0;
+        for (let i = 0; i < data.length; i += 4) if (data[i + 3] > 200 && data[i] > 200 && data[i + 1] > 200 && data[i + 2] > 200) light++;
+        return light;
+      });
+    await page.waitForTimeout(1200);
+    // White slice borders in the light theme.
+    expect(await painted()).toBeGreaterThan(50);
+    await page.locator("#theme-toggle").click();
     await expect(page.locator("html")).toHaveClass(/dark/);
-    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+    await expect(page.getByTestId("card-chart")).toHaveCSS("background-color", "rgb(15, 23, 42)");
+    // The doughnut is drawn again with dark slice borders: no white left.
+    await expect.poll(painted, { timeout: 5000 }).toBe(0);
   });
 });
 

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { IslandBoundary } from "../shared/IslandBoundary.tsx";
 import Protected from "../account/Protected.tsx";
-import { useAuth } from "../../lib/stores/auth.ts";
 import { fetchStats, type Stats, type WindowParams } from "./api.ts";
 import { localDate } from "./log-line.ts";
 import { he } from "./strings.ts";
@@ -11,20 +10,10 @@ import VitalsTable from "./VitalsTable.tsx";
 import QueryConsole from "./QueryConsole.tsx";
 import LeadsTable from "./LeadsTable.tsx";
 import StorageList from "./StorageList.tsx";
-import { Skeleton, card, quietButton } from "./ui.tsx";
+import { Skeleton, card } from "./ui.tsx";
 
 // chart.js is the heaviest piece: its card and the library load after the rest of the dashboard.
 const DistributionChart = lazy(() => import("./DistributionChart.tsx"));
-
-function ThemeToggle() {
-  const { theme, toggleTheme } = useAuth();
-  return (
-    <button type="button" className={quietButton} onClick={toggleTheme} aria-pressed={theme === "dark"} data-testid="theme-toggle">
-      <span aria-hidden="true">{theme === "dark" ? "☀" : "☾"}</span>
-      {theme === "dark" ? he.themeToLight : he.themeToDark}
-    </button>
-  );
-}
 
 function Dashboard() {
   const [win, setWin] = useState<WindowParams>(() => ({ range: "1h", selectedDate: localDate() }));
@@ -48,12 +37,9 @@ function Dashboard() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8 sm:px-6 lg:px-8">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 dark:text-white">{he.title}</h1>
-          <p className="mt-1 text-slate-600 dark:text-slate-400">{he.subtitle}</p>
-        </div>
-        <ThemeToggle />
+      <header>
+        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 dark:text-white">{he.title}</h1>
+        <p className="mt-1 text-slate-600 dark:text-slate-400">{he.subtitle}</p>
       </header>
       <StatCards stats={stats} failed={statsFailed} />
       <LogViewer window={win} onWindowChange={setWin} onReload={reload} adminLogin={stats?.adminLoginToday} />

@@ -2,8 +2,6 @@
 export const he = {
   title: "לוח ניהול מנהל",
   subtitle: "כל מה שקורה באתר, במקום אחד",
-  themeToDark: "מצב כהה",
-  themeToLight: "מצב בהיר",
   products: { title: "עריכת מוצרים", total: "סה״כ מוצרים", open: "מעבר לעריכת מוצרים" },
   logins: { title: "כניסות", active: "חיבורים פעילים", today: "כניסות היום", users: "משתמשים רשומים" },
   stats: {

@@ -3,6 +3,7 @@ import type { Queryable } from "../db/index.ts";
 import { windowSql, type WindowInput } from "./window.ts";
 
 export interface DashboardStats {
+  products: number;
   users: number;
   activeSessions: number;
   /** Sessions opened since midnight in the admin's time zone (each log-in opens one). */
@@ -21,6 +22,7 @@ export async function dashboardStats(q: Queryable, w: WindowInput): Promise<Dash
   const win = windowSql(w, 1);
   const today = windowSql({ ...w, range: "1d", selectedDate: undefined }, 5);
   const r = await q.query<{
+    products: string;
     users: string;
     active_sessions: string;
     logins_today: string;
@@ -37,7 +39,8 @@ export async function dashboardStats(q: Queryable, w: WindowInput): Promise<Dash
             SELECT s.created_at, u.email FROM sessions s JOIN users u ON u.id = s.user_id, d
              WHERE u.role = 'admin' AND s.created_at >= d.d_from AND s.created_at < d.d_to
              ORDER BY s.created_at DESC LIMIT 1)
-     SELECT (SELECT count(*) FROM users) AS users,
+     SELECT (SELECT count(*) FROM products) AS products,
+            (SELECT count(*) FROM users) AS users,
             (SELECT count(*) FROM sessions WHERE revoked_at IS NULL AND expires_at > now()) AS active_sessions,
             (SELECT count(*) FROM sessions, d WHERE created_at >= d.d_from AND created_at < d.d_to) AS logins_today,
             (SELECT count(*) FROM log, w WHERE level = 'ERROR' AND ts >= w.w_from AND ts < w.w_to) AS errors,
@@ -50,6 +53,7 @@ export async function dashboardStats(q: Queryable, w: WindowInput): Promise<Dash
   );
   const row = r.rows[0];
   return {
+    products: Number(row.products),
     users: Number(row.users),
     activeSessions: Number(row.active_sessions),
     loginsToday: Number(row.logins_today),

@@ -1,0 +1,27 @@
+import type { Config, Context } from "@netlify/functions";
+import { z } from "zod";
+import { handle } from "../src/server/http/handler.ts";
+import { json } from "../src/server/http/response.ts";
+import { check } from "../src/server/http/validate.ts";
+import { notFound } from "../src/server/http/errors.ts";
+import { requireAdmin } from "../src/server/auth/guard.ts";
+import { getDb } from "../src/server/db/index.ts";
+import { requeueLead } from "../src/server/crm/sync.ts";
+
+const params = z.object({ id: z.uuid("not a lead id") });
+
+/** The admin's "retry": puts a lead back in the CRM sync queue, due now. */
+export default handle(
+  "/api/admin/leads/retry",
+  async (req, { log }, ctx: Context | undefined) => {
+    const session = await requireAdmin(req);
+    const { id } = check(params, { id: ctx?.params?.id ?? "" });
+    const state = await requeueLead(await getDb(), id);
+    if (!state) throw notFound("No such lead");
+    log.info(`Lead ${id} re-queued for CRM sync by ${session.user.email} (now ${state})`);
+    return json({ status: true, data: { id, crmState: state } });
+  },
+  ["POST"],
+);
+
+export const config: Config = { path: "/api/admin/leads/:id/retry" };

@@ -1,0 +1,38 @@
+import type { Config } from "@netlify/functions";
+import { handle } from "../src/server/http/handler.ts";
+import { withSecurityHeaders } from "../src/server/http/response.ts";
+import { readQuery } from "../src/server/http/validate.ts";
+import { requireAdmin } from "../src/server/auth/guard.ts";
+import { getDb } from "../src/server/db/index.ts";
+import { leadsCsv, leadsQuery, listLeads } from "../src/server/admin/leads.ts";
+import { failedList, list } from "../src/server/admin/respond.ts";
+
+/** Stored leads with their CRM sync state: a page as JSON (newest first), or all of them as CSV. */
+export default handle(
+  "/api/admin/leads",
+  async (req, { log }) => {
+    const session = await requireAdmin(req);
+    const { page, pageSize, format } = readQuery(req, leadsQuery);
+    try {
+      const db = await getDb();
+      if (format === "csv") {
+        const csv = await leadsCsv(db);
+        log.info(`Leads exported as CSV by ${session.user.email}`);
+        const day = new Date().toISOString().slice(0, 10);
+        return new Response(csv, {
+          headers: withSecurityHeaders({
+            "Content-Type": "text/csv; charset=utf-8",
+            "Content-Disposition": `attachment; filename="leads-${day}.csv"`,
+          }),
+        });
+      }
+      const { leads, total } = await listLeads(db, page, pageSize);
+      return list(leads, { page, pageSize, total });
+    } catch (e) {
+      return failedList(log, "Failed to fetch leads", e);
+    }
+  },
+  ["GET"],
+);
+
+export const config: Config = { path: "/api/admin/leads" };
