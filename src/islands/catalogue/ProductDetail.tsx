@@ -5,6 +5,7 @@ import { useCart, type CatalogueProduct } from "../../lib/stores/cart.ts";
 import { ProductCard, NO_PRICE_TEXT } from "./ProductCard.tsx";
 import { applyNotFoundHead, applyProductHead } from "./product-seo.ts";
 import type { Product } from "../../server/products/schema.ts";
+import InquiryForm from "../inquiry/InquiryForm.tsx";
 
 /** Spec §9: an unknown product shows the not-found page after about 0.7 s; 3 suggestions. */
 export const NOT_FOUND_AFTER_MS = 700;
@@ -127,15 +128,9 @@ function ProductView({ product }: { product: Product }) {
           </p>
         )}
         {product.description && <p className="mt-4 leading-7 text-slate-700 dark:text-slate-300">{product.description}</p>}
-        <section className="mt-8 rounded-2xl border border-slate-200 bg-sand-100 p-5 dark:border-slate-800 dark:bg-slate-900" aria-labelledby="inquiry-heading">
-          <h2 id="inquiry-heading" className="text-xl font-bold text-slate-900 dark:text-white">{`Want to get an inquiry about ${product.name}?`}</h2>
-          <p className="mt-2 text-slate-700 dark:text-slate-300">
-            Tell us what you need and we will get back to you with availability and installation options.
-          </p>
-          <a href="/contact" className="mt-4 inline-block rounded-lg bg-accent-500 px-5 py-2.5 font-semibold text-slate-950 hover:bg-accent-600">
-            Request a Quote
-          </a>
-        </section>
+        <div className="mt-8">
+          <InquiryForm productId={product.id} productName={product.name} />
+        </div>
       </div>
     </article>
   );
