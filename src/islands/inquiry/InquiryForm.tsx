@@ -96,7 +96,7 @@ function InquiryForm({ productId, productName }: Props) {
   const invalid = (k: keyof Fields) => (error?.field === k ? true : undefined);
   const sending = status === "sending";
   return (
-    <section aria-labelledby={`${id}-h`} className="relative overflow-hidden rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7 dark:border-slate-700 dark:bg-slate-900">
+    <section aria-labelledby={`${id}-h`} data-testid="inquiry-form" className="relative overflow-hidden rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7 dark:border-slate-700 dark:bg-slate-900">
       <h2 id={`${id}-h`} className="text-xl font-bold text-brand-900 sm:text-2xl dark:text-brand-100">
         Want to get an inquiry about {productName}?
       </h2>
