@@ -35,8 +35,8 @@ test("sign up → log in → /home → refresh keeps the session → log out", a
   // And back in through the log-in screen.
   await open(page, "/login");
   await logInOnScreen(page, email, PASSWORD);
-  await expect(page.getByTestId("toast")).toHaveText(/Login Sucsess/);
   await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId("toast")).toHaveText(/Login Sucsess/);
 });
 
 test("a wrong password shows 'login failed' and stays on /login", async ({ page }) => {
