@@ -87,7 +87,7 @@ export default function LeadsTable() {
         </p>
       ) : (
         <>
-          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={he.leads.title}>
+          <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={he.leads.table}>
             <table className="w-full min-w-[52rem] text-sm" data-testid="leads-table">
               <thead>
                 <tr className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
@@ -151,7 +151,7 @@ export default function LeadsTable() {
               </tbody>
             </table>
           </div>
-          <nav className="mt-4 flex items-center justify-between gap-3 text-sm" aria-label={he.leads.title}>
+          <nav className="mt-4 flex items-center justify-between gap-3 text-sm" aria-label={he.leads.paging}>
             <button type="button" className={quietButton} onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
               {he.leads.prev}
             </button>

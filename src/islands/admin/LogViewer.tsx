@@ -135,7 +135,7 @@ export default function LogViewer({ window: w, onWindowChange, onReload, adminLo
         }`}
         tabIndex={expanded ? 0 : -1}
         role="region"
-        aria-label={he.log.title}
+        aria-label={he.log.area}
       >
         {shown.length === 0 ? (
           <p className="p-6 text-center text-sm text-slate-500 dark:text-slate-400" data-testid="log-empty">

@@ -86,7 +86,7 @@ export default function QueryConsole() {
             {answer.data.length === 0 ? (
               <p className="text-sm text-slate-500">{he.query.noRows}</p>
             ) : (
-              <div className="max-h-[500px] overflow-auto rounded-lg border border-slate-200 dark:border-slate-700" tabIndex={0} role="region" aria-label={he.query.title}>
+              <div className="max-h-[500px] overflow-auto rounded-lg border border-slate-200 dark:border-slate-700" tabIndex={0} role="region" aria-label={he.query.results}>
                 <table dir="ltr" className="w-full text-left font-mono text-xs" data-testid="query-results">
                   <thead className="sticky top-0 bg-slate-100 dark:bg-slate-800">
                     <tr>

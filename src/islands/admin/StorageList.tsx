@@ -41,7 +41,7 @@ export default function StorageList() {
           {failed ? he.failed : he.storage.empty}
         </p>
       ) : (
-        <div className="max-h-[500px] overflow-auto" tabIndex={0} role="region" aria-label={he.storage.title}>
+        <div className="max-h-[500px] overflow-auto" tabIndex={0} role="region" aria-label={he.storage.table}>
           <table className="w-full min-w-[40rem] text-sm" data-testid="storage-table">
             <thead className="sticky top-0 bg-white dark:bg-slate-900">
               <tr className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">

@@ -76,7 +76,7 @@ export default function VitalsTable() {
           {failed ? he.failed : he.vitals.empty}
         </p>
       ) : (
-        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={he.vitals.title}>
+        <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={he.vitals.table}>
           <table className="w-full min-w-[36rem] text-sm" data-testid="vitals-table">
             <thead>
               <tr className="border-b border-slate-200 text-start text-slate-600 dark:border-slate-700 dark:text-slate-400">

@@ -26,6 +26,7 @@ export const he = {
     show: "הצג יומן",
     hide: "הסתר יומן",
     empty: "אין לוגים להצגה",
+    area: "שורות היומן",
     shown: (n: number) => `${n} שורות`,
     adminLogin: (time: string, email: string) => `נרשמה היום כניסת מנהל בשעה ${time} (${email})`,
     noAdminLogin: "לא נרשמה היום כניסת מנהל",
@@ -34,6 +35,8 @@ export const he = {
   leads: {
     title: "פניות לקוחות",
     csv: "ייצוא CSV",
+    table: "טבלת הפניות",
+    paging: "דפדוף בין עמודי הפניות",
     empty: "אין פניות עדיין",
     cols: { date: "תאריך", kind: "סוג", name: "שם", email: "אימייל", phone: "טלפון", subject: "נושא", crm: "סנכרון CRM", action: "פעולה" },
     kinds: { quote: "בקשת הצעת מחיר", inquiry: "בירור על מוצר" } as Record<string, string>,
@@ -50,6 +53,7 @@ export const he = {
   storage: {
     title: "אחסון קבצים",
     empty: "אין קבצים באחסון",
+    table: "רשימת הקבצים",
     cols: { preview: "תצוגה", key: "מפתח", size: "גודל", type: "סוג", date: "תאריך" },
   },
   vitals: {
@@ -58,6 +62,7 @@ export const he = {
     range: "תקופה",
     ranges: { "1d": "יום אחרון", "7d": "7 ימים", "28d": "28 ימים" } as Record<string, string>,
     page: "עמוד",
+    table: "טבלת המדדים לפי עמוד",
     empty: "אין עדיין מדידות בתקופה הזאת",
     ratings: { good: "טוב", "needs-improvement": "טעון שיפור", poor: "גרוע" } as Record<string, string>,
     samples: (n: number) => `${n} מדידות`,
@@ -67,6 +72,7 @@ export const he = {
     label: "שאילתת SQL",
     hint: "הצהרה אחת בלבד, בקריאה בלבד, עד 2 שניות ועד 500 שורות. Ctrl+Enter להרצה.",
     run: "הרץ",
+    results: "תוצאות השאילתה",
     running: "מריץ...",
     clear: "נקה שגיאות",
     rows: (n: number, ms: number) => `${n} שורות ב-${ms} ms`,
