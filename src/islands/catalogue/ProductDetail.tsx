@@ -6,7 +6,6 @@ import { ProductCard, NO_PRICE_TEXT } from "./ProductCard.tsx";
 import { applyNotFoundHead, applyProductHead } from "./product-seo.ts";
 import InquiryForm from "../inquiry/InquiryForm.tsx";
 import type { Product } from "../../server/products/schema.ts";
-import InquiryForm from "../inquiry/InquiryForm.tsx";
 
 /** Spec §9: an unknown product shows the not-found page after about 0.7 s; 3 suggestions. */
 export const NOT_FOUND_AFTER_MS = 700;
