@@ -10,6 +10,12 @@ const showing = (page: Page) => page.getByTestId("showing");
 
 test.describe("product list", () => {
   test("shows the heading, six cards, the counter and disabled Previous on page 1", async ({ page }) => {
+    // Hold the list answer so the skeleton is certain to be on screen when we look (it shows
+    // for 400 ms at least, and for as long as the data is loading).
+    await page.route("**/api/public/products*", async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
     await page.goto("/products");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("DOCK ACCESSORIES & MARINE EQUIPMENT");
     await expect(page.getByTestId("skeleton-card").first()).toBeVisible();
