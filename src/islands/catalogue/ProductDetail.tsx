@@ -112,7 +112,7 @@ function BackLink() {
 function ProductView({ product }: { product: Product }) {
   return (
     <article className="mt-6 grid gap-8 md:grid-cols-2 md:gap-12" data-testid="product-detail">
-      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-800">
+      <div className="self-start overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-800">
         {product.image ? (
           <img src={product.image} alt={product.name} width={800} height={800} fetchPriority="high" className="aspect-square w-full object-cover" />
         ) : (
