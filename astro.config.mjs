@@ -22,7 +22,7 @@ export default defineConfig({
       // Signed-in and staff screens are not for search engines; /landing is the same page as /.
       // Same form as the canonical links (no trailing slash).
       serialize: (item) => ({ ...item, url: item.url.replace(/(?<=.)\/$/, "").replace(/^(https?:\/\/[^/]+)$/, "$1/") }),
-      filter: (page) => !/\/(home|editor|admin|login|signup|resetpswd|newpswd|404|landing)\/?$/.test(new URL(page).pathname),
+      filter: (page) => !/\/(home|editor|admin|login|signup|resetpswd|newpswd|404|landing|products\/detail)\/?$/.test(new URL(page).pathname),
     }),
   ],
   security: {

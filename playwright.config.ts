@@ -38,12 +38,12 @@ export default defineConfig({
   ],
   webServer: {
     // The production build served as Netlify would, on a fresh in-memory database.
-    command: `node scripts/serve.ts --memory --quiet --port ${PORT} --db-url-file ${DB_URL_FILE}`,
+    command: `node --experimental-transform-types --no-warnings scripts/serve.ts --memory --quiet --port ${PORT} --db-url-file ${DB_URL_FILE}`,
     url: `http://localhost:${PORT}/api/health`,
     // Every browser test signs in from 127.0.0.1: scale the log-in request caps (ignored in production).
-    env: { AUTH_RATE_LIMIT_FACTOR: "50" },
+    env: { AUTH_RATE_LIMIT_FACTOR: "50", LEAD_SUBMIT_MAX_PER_IP: "1000" },
     reuseExistingServer: !process.env.CI,
-    // Start-up builds every function once (scripts/serve.ts warm-up).
+    // Start-up migrates and seeds the embedded database and loads every function.
     timeout: 180_000,
   },
 });

@@ -1,22 +1,24 @@
 /**
  * Serves the production build (dist/) the way Netlify will: static files, netlify.toml headers
- * and redirects, and the functions in functions/, through @netlify/dev. Used by `npm run preview`,
+ * and redirects through @netlify/dev, and the functions in functions/ at their config paths. Used by `npm run preview`,
  * the Playwright suite and the benchmarks. `--memory` starts from an empty, freshly seeded database;
  * `--db-url-file PATH` writes the database URL there (for the browser tests).
  */
-import { createServer } from "node:http";
+import { createServer, type IncomingMessage } from "node:http";
 import { readFile } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { NetlifyDev } from "@netlify/dev";
 import { loadDotEnv } from "./lib/env.ts";
 import { startDatabase } from "./lib/database.ts";
+import { callFunction, loadFunctions } from "./lib/functions.ts";
 
 const args = process.argv.slice(2);
 const port = Number(args[args.indexOf("--port") + 1] || process.env.PORT || 8888);
 const memory = args.includes("--memory");
 
 loadDotEnv();
-const db = await startDatabase({ memory, quiet: args.includes("--quiet") });
+const quiet = args.includes("--quiet");
+const db = await startDatabase({ memory, quiet });
 process.env.DATABASE_URL = db.url;
 // Browser tests read what only e-mail would show (the reset link in the outbox) from this URL.
 const urlFile = args.includes("--db-url-file") ? args[args.indexOf("--db-url-file") + 1] : "";
@@ -34,10 +36,11 @@ const netlify = new NetlifyDev({
   geolocation: { enabled: false },
   images: { enabled: false },
   aiGateway: { enabled: false },
+  functions: { enabled: false },
   staticFiles: { directories: ["dist"] },
 });
 await netlify.start();
-await warmUp();
+const functions = await loadFunctions();
 
 async function notFound(): Promise<Response> {
   const page = await readFile("dist/404.html").catch(() => null);
@@ -46,9 +49,11 @@ async function notFound(): Promise<Response> {
 
 const server = createServer(async (req, res) => {
   try {
-    const match = await netlify.handleAndIntrospectNodeRequest(req);
-    // Like Netlify: an unknown path gets the site's own not-found page, with a 404 status.
-    const response = match?.response ?? (await notFound());
+    const response =
+      (req.url?.startsWith("/api/") ? await callFunction(functions, toRequest(req), req.socket.remoteAddress ?? "127.0.0.1") : undefined) ??
+      (await netlify.handleAndIntrospectNodeRequest(req))?.response ??
+      // Like Netlify: an unknown path gets the site's own not-found page, with a 404 status.
+      (await notFound());
     const headers: Record<string, string | string[]> = {};
     response.headers.forEach((v, k) => {
       headers[k] = k === "set-cookie" ? response.headers.getSetCookie() : v;
@@ -64,18 +69,19 @@ const server = createServer(async (req, res) => {
 });
 server.listen(port, "127.0.0.1", () => console.log(`▸ Serving dist/ and functions/ at http://localhost:${port}`));
 
-/**
- * Calls each function once, one at a time, before the server listens: @netlify/dev builds a
- * function on its first request, and two first requests at once can see a half-written build.
- */
-async function warmUp() {
-  const { readdirSync, readFileSync } = await import("node:fs");
-  for (const file of readdirSync("functions").filter((f) => /\.(m?[jt]s)$/.test(f))) {
-    const path = /path:\s*\[?\s*["'`]([^"'`]+)["'`]/.exec(readFileSync(`functions/${file}`, "utf8"))?.[1];
-    if (!path) continue;
-    const url = `http://localhost:${port}${path.replace(/:[a-zA-Z_]+\??/g, "warm-up").replace(/\*/g, "warm-up")}`;
-    await netlify.handle(new Request(url, { method: "OPTIONS" })).catch(() => undefined);
+function toRequest(req: IncomingMessage): Request {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
+    else if (v !== undefined) headers.set(k, v);
   }
+  const hasBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(`http://${req.headers.host ?? `localhost:${port}`}${req.url}`, {
+    method: req.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    duplex: "half",
+  } as RequestInit);
 }
 
 const stop = async () => {

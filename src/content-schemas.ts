@@ -5,7 +5,7 @@
  */
 import { z } from "astro/zod";
 
-type ImageSchema = z.ZodType;
+type ImageSchema = z.ZodType<unknown>;
 const text = z.string().trim().min(1);
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "use YYYY-MM-DD");
 /** Position in its file, added by the loader. */
@@ -28,7 +28,7 @@ export const siteSchema = z.object({
   stats: z.object({ projects: z.number().int().positive(), projectsLabel: text, years: z.number().int().positive(), weeks: text }),
 });
 
-export const serviceSchema = (img: ImageSchema) =>
+export const serviceSchema = <I extends ImageSchema>(img: I) =>
   z
     .object({
       id: z.number().int().min(0),
@@ -47,7 +47,7 @@ export const serviceSchema = (img: ImageSchema) =>
     })
     .refine((s) => s.path === `/services/${s.slug}`, { message: "path must be /services/<slug>", path: ["path"] });
 
-export const reviewSchema = (img: ImageSchema) =>
+export const reviewSchema = <I extends ImageSchema>(img: I) =>
   z.object({
     id: slug,
     name: text,
@@ -61,11 +61,11 @@ export const reviewSchema = (img: ImageSchema) =>
     order,
   });
 
-export const gallerySchema = (img: ImageSchema) => z.object({ id: slug, title: text, image: img, alt: text, service: slug, order });
+export const gallerySchema = <I extends ImageSchema>(img: I) => z.object({ id: slug, title: text, image: img, alt: text, service: slug, order });
 
-export const badgeSchema = (img: ImageSchema) => z.object({ id: slug, title: text, image: img, order });
+export const badgeSchema = <I extends ImageSchema>(img: I) => z.object({ id: slug, title: text, image: img, order });
 
-export const aboutSchema = (img: ImageSchema) =>
+export const aboutSchema = <I extends ImageSchema>(img: I) =>
   z.object({
     headline: text,
     intro: text,

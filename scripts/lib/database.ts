@@ -6,6 +6,7 @@
 import { createDb, fromPglite, openPglite, DEFAULT_PGLITE_DIR } from "../../src/server/db/index.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
 import { seed } from "../../src/server/db/seeds/index.ts";
+import { keepProtocolBatchesTogether } from "./pglite-socket-batches.ts";
 
 export interface LocalDatabase {
   url: string;
@@ -28,6 +29,7 @@ export async function startDatabase(opts: { memory?: boolean; port?: number; qui
   await prepare(fromPglite(pg), say);
   const port = opts.port ?? Number(process.env.EMBEDDED_DB_PORT || 0) ?? 0;
   const server = new PGLiteSocketServer({ db: pg, host: "127.0.0.1", port: port || (await freePort()), maxConnections: 100 });
+  keepProtocolBatchesTogether(server);
   await server.start();
   const url = `postgres://postgres:postgres@${server.getServerConn()}/postgres?sslmode=disable`;
   say(`▸ Embedded Postgres (PGlite, ${opts.memory ? "in memory" : DEFAULT_PGLITE_DIR}) at ${url}`);

@@ -50,3 +50,30 @@ if (watched.length) {
     seen.observe(el);
   }
 }
+
+// An island whose script fails to load or throws while hydrating (spec §8): its server-rendered
+// part stays visible but is set aside, with a short message and a way to retry.
+document.addEventListener("astro:hydration-error", (event) => {
+  const island = event.target as HTMLElement;
+  const detail = (event as CustomEvent<{ error?: unknown }>).detail;
+  const message = String((detail?.error as Error | undefined)?.message ?? detail?.error ?? "");
+  const chunk = /import|fetch|chunk|module script/i.test(message);
+  const box = document.createElement("div");
+  box.setAttribute("role", "alert");
+  box.className = "mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100";
+  const title = document.createElement("p");
+  title.className = "font-semibold";
+  title.textContent = chunk ? "Loading chunk failed" : "Unexpected Application Error!";
+  const text = document.createElement("p");
+  text.className = "mt-1 text-sm";
+  text.textContent = "Sorry, this part of the page could not load. Please refresh the page, or call us.";
+  const retry = document.createElement("button");
+  retry.type = "button";
+  retry.className = "mt-3 rounded-lg bg-amber-700 px-3 py-1.5 text-sm font-semibold text-white";
+  retry.textContent = "Refresh";
+  retry.addEventListener("click", () => location.reload());
+  box.append(title, text, retry);
+  island.before(box);
+  island.inert = true;
+  island.classList.add("opacity-50");
+});

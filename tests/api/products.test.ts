@@ -10,7 +10,7 @@ vi.mock("@netlify/functions", async (original) => ({ ...(await original<object>(
 const { default: publicProducts } = await import("../../functions/products-public.ts");
 const { default: adminProducts } = await import("../../functions/products-admin.ts");
 const { seedCatalogue, readCatalogue } = await import("../../src/server/products/seed.ts");
-const { MAX_IMAGE_BYTES } = await import("../../src/server/images/store.ts");
+const { MAX_IMAGE_BYTES } = await import("../../src/server/images/upload.ts");
 
 const db = useTestDb();
 let admin: { token: string; email: string };

@@ -1,6 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { PUBLIC_PAGES, consented } from "./marketing-helpers";
+import { PUBLIC_PAGES, consented, hydrated } from "./marketing-helpers";
+
+// axe is heavy on a busy machine: give each check three times the default time.
+test.beforeEach(() => test.slow());
 
 // Landing twice is one page; one service detail stands for the eleven (same template).
 const pages = PUBLIC_PAGES.filter((p) => p.path !== "/landing" && (!p.path.startsWith("/services/") || p.path === "/services/dock-construction"));
@@ -29,7 +32,9 @@ for (const theme of ["light", "dark"] as const) {
 
 test("the consent banner and the open quote dropdown pass axe too", async ({ page }) => {
   await page.goto("/contact", { waitUntil: "networkidle" });
+  await hydrated(page, "#contact");
   await page.locator("#contact").getByRole("button", { name: /Service/ }).click();
+  await expect(page.getByRole("listbox")).toBeVisible();
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);
 });

@@ -1,14 +1,25 @@
 import { expect, test, type Page } from "@playwright/test";
 
+// Every function call goes through the local Netlify emulation; on a busy machine one can take
+// many seconds, so data-dependent waits are generous (they end as soon as the data is there).
+const LOAD_MS = Number(process.env.E2E_LOAD_MS || 60_000);
+test.describe.configure({ timeout: 4 * LOAD_MS });
+
 const cards = (page: Page) => page.getByTestId("product-card");
 const showing = (page: Page) => page.getByTestId("showing");
 
 test.describe("product list", () => {
   test("shows the heading, six cards, the counter and disabled Previous on page 1", async ({ page }) => {
+    // Hold the list answer so the skeleton is certain to be on screen when we look (it shows
+    // for 400 ms at least, and for as long as the data is loading).
+    await page.route("**/api/public/products*", async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
     await page.goto("/products");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("DOCK ACCESSORIES & MARINE EQUIPMENT");
     await expect(page.getByTestId("skeleton-card").first()).toBeVisible();
-    await expect(showing(page)).toHaveText(/^Showing 1–6 of \d+ items$/, { timeout: 15_000 });
+    await expect(showing(page)).toHaveText(/^Showing 1–6 of \d+ items$/, { timeout: LOAD_MS });
     await expect(cards(page)).toHaveCount(6);
     await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
     await expect(page.getByTestId("page-label")).toHaveText("Page 1");
@@ -17,7 +28,7 @@ test.describe("product list", () => {
 
   test("pages forward and back, keeping the page in the URL and history", async ({ page }) => {
     await page.goto("/products");
-    await expect(showing(page)).toHaveText(/Showing 1–6/, { timeout: 15_000 });
+    await expect(showing(page)).toHaveText(/Showing 1–6/, { timeout: LOAD_MS });
     await page.getByRole("button", { name: "Next" }).click();
     await expect(page).toHaveURL(/\?page=2$/);
     await expect(page.getByTestId("page-label")).toHaveText("Page 2");
@@ -29,14 +40,14 @@ test.describe("product list", () => {
 
   test("disables Next on the last page", async ({ page }) => {
     await page.goto("/products?size=12&page=99");
-    await expect(showing(page)).toHaveText(/Showing 13–\d+ of \d+ items/, { timeout: 15_000 });
+    await expect(showing(page)).toHaveText(/Showing 13–\d+ of \d+ items/, { timeout: LOAD_MS });
     await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
     await expect(page.getByRole("button", { name: "Previous" })).toBeEnabled();
   });
 
   test("searches by name and sorts by price, resetting to page 1", async ({ page }) => {
     await page.goto("/products?page=2");
-    await expect(showing(page)).toHaveText(/Showing 7–12/, { timeout: 15_000 });
+    await expect(showing(page)).toHaveText(/Showing 7–12/, { timeout: LOAD_MS });
     await page.getByLabel("Sort by price").selectOption("asc");
     await expect(page).toHaveURL(/sort=asc/);
     await expect(page.getByTestId("page-label")).toHaveText("Page 1");
@@ -55,7 +66,7 @@ test.describe("product list", () => {
 
   test("restores a shared view from its URL", async ({ page }) => {
     await page.goto("/products?q=cleat&sort=asc");
-    await expect(showing(page)).toHaveText("Showing 1–2 of 2 items", { timeout: 15_000 });
+    await expect(showing(page)).toHaveText("Showing 1–2 of 2 items", { timeout: LOAD_MS });
     await expect(cards(page).first()).toContainText("$42");
     await expect(page.getByPlaceholder("Search...")).toHaveValue("cleat");
   });
@@ -66,7 +77,7 @@ test.describe("product detail", () => {
     await page.goto("/products?q=aluminum%20dock%20box");
     await cards(page).first().click();
     await expect(page).toHaveURL(/\/products\/aluminum-dock-box$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Marine Aluminum Dock Box, 88 in.", { timeout: 15_000 });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Marine Aluminum Dock Box, 88 in.", { timeout: LOAD_MS });
     await expect(page.getByText("$1,149").first()).toBeVisible();
     await expect(page.getByRole("heading", { name: "Want to get an inquiry about Marine Aluminum Dock Box, 88 in.?" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "You might also like" })).toBeVisible();
@@ -78,9 +89,19 @@ test.describe("product detail", () => {
     await expect(page).toHaveURL(/\/products\?q=aluminum/);
   });
 
+  test("sends an inquiry about the product", async ({ page }) => {
+    await page.goto("/products/life-ring-with-bracket");
+    const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Send Inquiry" }) });
+    await expect(page.getByRole("heading", { name: "Want to get an inquiry about Life Ring with Dock Bracket?" })).toBeVisible({ timeout: LOAD_MS });
+    await form.getByLabel("Full name").fill("Dana Boater");
+    await form.getByLabel("Email").fill("dana@example.com");
+    await form.getByRole("button", { name: "Send Inquiry" }).click();
+    await expect(page.getByText("Message Sent Successfully")).toBeVisible({ timeout: LOAD_MS });
+  });
+
   test("shows the not-found page for an unknown product after a short wait", async ({ page }) => {
     await page.goto("/products/no-such-product");
-    await expect(page.getByRole("heading", { name: "Not Found" })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("heading", { name: "Not Found" })).toBeVisible({ timeout: LOAD_MS });
     await expect(page.getByText("Something's missing.")).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to homepage" })).toHaveAttribute("href", "/landing");
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");

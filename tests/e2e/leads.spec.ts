@@ -1,9 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
+import { consented, hydrated } from "./marketing-helpers";
 
-// The inquiry form's real home is the product detail page (catalogue); until it lands it is
-// mounted on a test page with a fixed product.
-const FORM_PAGE = "/dev/inquiry-form";
+// A product of the seeded catalogue (content/products/catalogue.json).
+const FORM_PAGE = "/products/aluminum-dock-box";
+const PRODUCT = { id: "aluminum-dock-box", name: "Marine Aluminum Dock Box, 88 in." };
 /** The server treats a form sent faster than this as a bot; a person takes longer. */
 const HUMAN_FILL_MS = 3_100;
 /** Answers from the local server can be slow on a busy machine. */
@@ -21,20 +22,23 @@ test.beforeAll(async ({ request }) => {
 
 /** Opens the form and waits until it is interactive (the button is disabled until hydrated). */
 async function open(page: Page) {
+  await consented(page);
   await page.goto(FORM_PAGE);
   await expect(page.getByRole("button", { name: "Send Inquiry" })).toBeEnabled(SLOW);
 }
 
+const form = (page: Page) => page.getByTestId("inquiry-form");
+
 async function fill(page: Page, email: string) {
-  await page.getByLabel("Full name").fill("Sam Boater");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Phone").fill("(239) 555-0134");
+  await form(page).getByLabel("Full name").fill("Sam Boater");
+  await form(page).getByLabel("Email").fill(email);
+  await form(page).getByLabel("Phone").fill("(239) 555-0134");
 }
 
 test.describe("product inquiry form", () => {
   test("sends the inquiry to the real endpoint, shows the overlay, then returns to the products", async ({ page }, info) => {
     await open(page);
-    await expect(page.getByRole("heading", { name: "Want to get an inquiry about Dock Ladder 4-Step?" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Want to get an inquiry about ${PRODUCT.name}?` })).toBeVisible();
     await fill(page, `e2e-inquiry-${info.project.name}@example.com`);
     await page.waitForTimeout(HUMAN_FILL_MS);
     const answer = page.waitForResponse((r) => r.url().endsWith("/api/public/inquiry"));
@@ -44,10 +48,10 @@ test.describe("product inquiry form", () => {
     expect(res.status()).toBe(200);
     expect(await res.json()).toEqual({ status: true, message: "Thank you for your inquiry" });
     const sent = JSON.parse(res.request().postData() ?? "{}");
-    expect(sent).toMatchObject({ productId: "test-dock-ladder", subject: "Inquiry about Dock Ladder 4-Step", website: "", page: FORM_PAGE });
+    expect(sent).toMatchObject({ productId: PRODUCT.id, productName: PRODUCT.name, subject: `Inquiry about ${PRODUCT.name}`, website: "", page: FORM_PAGE });
     await expect(page.getByText("Message Sent Successfully")).toBeVisible(SLOW);
     await expect(page.getByText("Thank you for your inquiry")).toBeVisible();
-    await expect(page.getByLabel("Full name")).toHaveValue("");
+    await expect(form(page).getByLabel("Full name")).toHaveValue("");
     await page.waitForURL("**/products/", { timeout: 15_000 });
   });
 
@@ -56,8 +60,8 @@ test.describe("product inquiry form", () => {
     // The browser accepts "sam@localhost"; the server wants a real domain.
     await fill(page, "sam@localhost");
     await page.getByRole("button", { name: "Send Inquiry" }).click();
-    await expect(page.getByRole("alert")).toContainText("Invalid email", SLOW);
-    await expect(page.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    await expect(form(page).getByRole("alert")).toContainText("Invalid email", SLOW);
+    await expect(form(page).getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByRole("button", { name: "Send Inquiry" })).toBeEnabled();
   });
 
@@ -73,18 +77,40 @@ test.describe("product inquiry form", () => {
     await page.getByRole("button", { name: "Send Inquiry" }).click();
     await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled(SLOW);
     release();
-    await expect(page.getByRole("alert")).toHaveText("Failed to submit form", SLOW);
-    await expect(page.getByLabel("Full name")).toHaveValue("Sam Boater");
+    await expect(form(page).getByRole("alert")).toHaveText("Failed to submit form", SLOW);
+    await expect(form(page).getByLabel("Full name")).toHaveValue("Sam Boater");
   });
 
   for (const theme of ["light", "dark"] as const) {
     test(`has no accessibility violations (${theme})`, async ({ page }) => {
       await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
       await open(page);
-      const result = await new AxeBuilder({ page }).include("section").analyze();
+      const result = await new AxeBuilder({ page }).include("[data-testid=inquiry-form]").analyze();
       expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
     });
   }
+});
+
+test.describe("quote request form on /contact", () => {
+  test("stores the request through the real endpoint and shows the success overlay", async ({ page }, info) => {
+    await consented(page);
+    await page.goto("/contact");
+    await hydrated(page, "#contact");
+    await page.getByLabel("Full name").fill("Pat Waters");
+    await page.getByLabel("Phone").fill("(239) 555-0188");
+    await page.getByLabel("Email", { exact: false }).fill(`e2e-contact-${info.project.name}@example.com`);
+    await page.locator("#contact").getByRole("button", { name: /Service/ }).click();
+    await page.getByRole("option", { name: "Seawalls", exact: true }).click();
+    await page.waitForTimeout(HUMAN_FILL_MS);
+    const answer = page.waitForResponse((r) => r.url().endsWith("/api/public/contact"));
+    await page.locator('#contact button[type="submit"]').click();
+    const res = await answer;
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toEqual({ status: true, data: { status: true } });
+    expect(JSON.parse(res.request().postData() ?? "{}")).toMatchObject({ fullName: "Pat Waters", subject: "Seawalls", page: "/contact", website: "" });
+    await expect(page.getByText("Message Sent Successfully")).toBeVisible(SLOW);
+    await expect(page.getByLabel("Full name")).toHaveValue("");
+  });
 });
 
 test.describe("quote request endpoint on the served site", () => {

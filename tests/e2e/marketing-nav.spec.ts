@@ -4,7 +4,7 @@ import { consented } from "./marketing-helpers";
 test("signed-out navigation: entries, current route underlined, phone link", async ({ page, isMobile }) => {
   await consented(page);
   await page.goto("/services/dredging");
-  if (isMobile) await page.getByRole("button", { name: "Menu" }).click();
+  if (isMobile) await page.getByRole("button", { name: "Menu", exact: true }).click();
   const nav = isMobile ? page.locator("#nav-overlay") : page.locator("header nav");
   const visible = nav.locator("a:visible", { hasNotText: /Coastal Marine/ });
   const entries = await visible.evaluateAll((as) => as.map((a) => [a.textContent!.trim(), a.getAttribute("href")]).filter(([, h]) => !h!.startsWith("tel:")));
@@ -31,7 +31,7 @@ test("signed-in navigation and the profile menu's 'התנתק' (disconnect)", as
     await route.fulfill({ json: { status: true } });
   });
   await page.goto("/about");
-  if (isMobile) await page.getByRole("button", { name: "Menu" }).click();
+  if (isMobile) await page.getByRole("button", { name: "Menu", exact: true }).click();
   const nav = isMobile ? page.locator("#nav-overlay") : page.locator("header nav ul").first();
   const labels = await nav.locator("a:visible").allTextContents();
   expect(labels.map((l) => l.trim())).toEqual(["Home", "About Us", "Services", "Editor", "Shop", "Our Work", "Contact Us"]);
@@ -122,7 +122,7 @@ test("phones: the full-screen menu overlay locks page scrolling until closed", a
   test.skip(!isMobile, "phone layout");
   await consented(page);
   await page.goto("/about");
-  await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("button", { name: "Menu", exact: true }).click();
   const overlay = page.locator("#nav-overlay");
   await expect(overlay).toBeVisible();
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
@@ -130,7 +130,7 @@ test("phones: the full-screen menu overlay locks page scrolling until closed", a
   await page.keyboard.press("Escape");
   await expect(overlay).toBeHidden();
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
-  await page.getByRole("button", { name: "Menu" }).click();
+  await page.getByRole("button", { name: "Menu", exact: true }).click();
   await overlay.getByRole("link", { name: "Contact Us" }).click();
   await page.waitForURL("**/contact");
 });
@@ -140,7 +140,7 @@ test("tablets: the menu is a dropdown that closes on Escape and outside clicks",
   await page.setViewportSize({ width: 900, height: 900 });
   await consented(page);
   await page.goto("/about");
-  const button = page.getByRole("button", { name: "Menu" });
+  const button = page.getByRole("button", { name: "Menu", exact: true });
   await button.click();
   const dropdown = page.locator("#nav-dropdown ul");
   await expect(dropdown).toBeVisible();

@@ -175,3 +175,13 @@ test("the landing page carries the same form in its contact section", async ({ p
   await expect(page.getByText("Tell us about your waterfront project and a member of our team will reach out to discuss next steps.")).toBeVisible();
   await expect(serviceButton(page)).toBeVisible();
 });
+
+test("when the form's script cannot load, a short message replaces it (spec §8)", async ({ page }) => {
+  await page.route(/QuoteForm.*\.js/, (r) => r.abort());
+  await page.goto("/contact");
+  await page.locator("#contact astro-island").dispatchEvent("pointerover");
+  const alert = page.getByRole("alert").filter({ hasText: "Loading chunk failed" });
+  await expect(alert).toBeVisible({ timeout: 10_000 });
+  await expect(alert.getByRole("button", { name: "Refresh" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Request a Quote" })).toBeVisible();
+});

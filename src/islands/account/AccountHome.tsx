@@ -33,7 +33,7 @@ function Home() {
           </span>
           <div className="min-w-0">
             <h1 className="text-2xl font-bold text-brand-900 dark:text-white">Welcome, {user.name}</h1>
-            <p className="truncate text-slate-600 dark:text-slate-300">
+            <p className="break-all text-slate-600 dark:text-slate-300">
               Signed in as <span className="font-medium text-slate-900 dark:text-white">{user.email}</span>
             </p>
             <p className="mt-1 text-sm">

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useAuth } from "../../lib/stores/auth.ts";
 import { deleteCookie, getCookie, setCookie } from "../../lib/cookies.ts";
+import { setFlash } from "../../lib/flash.ts";
 import { IslandBoundary } from "../shared/IslandBoundary.tsx";
 import { AuthCard, Checkbox, PasswordField, PrimaryButton, SecondaryButton, TextField, linkClass } from "./ui.tsx";
 import GoogleButton from "./GoogleButton.tsx";
@@ -36,11 +37,17 @@ function LoginScreen() {
       deleteCookie("remember");
       deleteCookie("email");
     }
+    goOn();
+  }
+
+  // The success toast would vanish with this page: the next page shows it.
+  function goOn() {
+    setFlash({ message: useAuth.getState().message || "Login Sucsess", type: "success" });
     location.assign(destinationAfterLogin());
   }
 
   async function google(credential: string) {
-    if (await loginWithGoogle(credential)) location.assign(destinationAfterLogin());
+    if (await loginWithGoogle(credential)) goOn();
   }
 
   return (

@@ -1,7 +1,8 @@
 /** Small building blocks shared by the dashboard's cards. */
 import { useEffect, useState, type ReactNode } from "react";
 
-export const card = "rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900";
+// min-w-0: a card is a grid item, and a wide table inside must scroll in its own box, not widen the page.
+export const card = "min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900";
 export const button =
   "inline-flex items-center justify-center gap-2 rounded-lg px-3.5 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60";
 export const primaryButton = `${button} bg-brand-600 text-white hover:bg-brand-700 dark:bg-brand-500 dark:hover:bg-brand-600`;

@@ -4,6 +4,7 @@ import { api, ApiError } from "../../lib/api-client.ts";
 import { useCart, type CatalogueProduct } from "../../lib/stores/cart.ts";
 import { ProductCard, NO_PRICE_TEXT } from "./ProductCard.tsx";
 import { applyNotFoundHead, applyProductHead } from "./product-seo.ts";
+import InquiryForm from "../inquiry/InquiryForm.tsx";
 import type { Product } from "../../server/products/schema.ts";
 
 /** Spec §9: an unknown product shows the not-found page after about 0.7 s; 3 suggestions. */
@@ -111,7 +112,7 @@ function BackLink() {
 function ProductView({ product }: { product: Product }) {
   return (
     <article className="mt-6 grid gap-8 md:grid-cols-2 md:gap-12" data-testid="product-detail">
-      <div className="overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-800">
+      <div className="self-start overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-800">
         {product.image ? (
           <img src={product.image} alt={product.name} width={800} height={800} fetchPriority="high" className="aspect-square w-full object-cover" />
         ) : (
@@ -127,15 +128,9 @@ function ProductView({ product }: { product: Product }) {
           </p>
         )}
         {product.description && <p className="mt-4 leading-7 text-slate-700 dark:text-slate-300">{product.description}</p>}
-        <section className="mt-8 rounded-2xl border border-slate-200 bg-sand-100 p-5 dark:border-slate-800 dark:bg-slate-900" aria-labelledby="inquiry-heading">
-          <h2 id="inquiry-heading" className="text-xl font-bold text-slate-900 dark:text-white">{`Want to get an inquiry about ${product.name}?`}</h2>
-          <p className="mt-2 text-slate-700 dark:text-slate-300">
-            Tell us what you need and we will get back to you with availability and installation options.
-          </p>
-          <a href="/contact" className="mt-4 inline-block rounded-lg bg-accent-500 px-5 py-2.5 font-semibold text-slate-950 hover:bg-accent-600">
-            Request a Quote
-          </a>
-        </section>
+        <div className="mt-8">
+          <InquiryForm productId={product.id} productName={product.name} />
+        </div>
       </div>
     </article>
   );

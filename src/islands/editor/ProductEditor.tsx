@@ -74,11 +74,14 @@ function Editor() {
   };
 
   const openEdit = async (p: CatalogueProduct) => {
+    useLoading.getState().show();
     try {
       const full = (await api<Product>(`public/products/${encodeURIComponent(p.id)}`, { auth: false })).data!;
       setSheet({ id: p.id, initial: { name: full.name, price: full.price, color: full.color, quantity: full.quantity, description: full.description, image: full.image, hoverImage: full.hoverImage } });
     } catch (e) {
       useToast.getState().show(he.updateFailed + reason(e), "error");
+    } finally {
+      useLoading.getState().hide();
     }
   };
 

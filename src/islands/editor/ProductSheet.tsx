@@ -72,7 +72,7 @@ export function ProductSheet({ editingId, initial, onSave, onClose }: Props) {
   };
 
   return (
-    <div className="fixed inset-0 z-40 flex items-end justify-center" onKeyDown={onKeyDown}>
+    <div className="fixed inset-0 z-[52] flex items-end justify-center" onKeyDown={onKeyDown}>
       <div data-testid="sheet-backdrop" className="absolute inset-0 bg-slate-900/50 backdrop-blur-[1px]" onClick={onClose} aria-hidden="true" />
       <div
         ref={sheet}

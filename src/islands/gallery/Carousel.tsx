@@ -32,6 +32,8 @@ function Carousel({ slides, variant, label }: Props) {
   const count = slides.length;
   const [ref, slider] = useKeenSlider<HTMLDivElement>({
     initial: 0,
+    // Reduced motion: slides change at once instead of gliding.
+    defaultAnimation: typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches ? { duration: 0 } : undefined,
     loop: false,
     slides: variant === "3d" ? { perView: 1.35, spacing: 12, origin: "center" } : { perView: 1 },
     slideChanged: (s) => setCurrent(s.track.details.rel),

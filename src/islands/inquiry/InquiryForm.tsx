@@ -30,7 +30,7 @@ const storedEmail = () => {
 const cleared = (): Fields => ({ fullName: "", email: storedEmail(), phone: "", subject: "" });
 
 const input =
-  "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400";
+  "mt-1.5 block w-full rounded-lg font-normal border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 aria-[invalid=true]:border-red-600 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400";
 
 function InquiryForm({ productId, productName }: Props) {
   const [fields, setFields] = useState<Fields>({ fullName: "", email: "", phone: "", subject: "" });
@@ -96,7 +96,7 @@ function InquiryForm({ productId, productName }: Props) {
   const invalid = (k: keyof Fields) => (error?.field === k ? true : undefined);
   const sending = status === "sending";
   return (
-    <section aria-labelledby={`${id}-h`} className="relative overflow-hidden rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7 dark:border-slate-700 dark:bg-slate-900">
+    <section aria-labelledby={`${id}-h`} data-testid="inquiry-form" className="relative overflow-hidden rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7 dark:border-slate-700 dark:bg-slate-900">
       <h2 id={`${id}-h`} className="text-xl font-bold text-brand-900 sm:text-2xl dark:text-brand-100">
         Want to get an inquiry about {productName}?
       </h2>

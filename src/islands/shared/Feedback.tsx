@@ -55,7 +55,7 @@ function LoadingOverlay() {
   return (
     <div role="status" aria-live="polite" className={visible ? "" : "sr-only"}>
       {visible && (
-        <div data-testid="loading" className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 backdrop-blur-[2px]" aria-busy="true">
+        <div data-testid="loading" className="fixed inset-0 z-[56] flex items-center justify-center bg-slate-900/40 backdrop-blur-[2px]" aria-busy="true">
           <div className="flex items-center gap-3 rounded-2xl bg-white px-6 py-4 text-slate-900 shadow-xl dark:bg-slate-800 dark:text-slate-100">
             <span className="size-6 animate-spin rounded-full border-[3px] border-brand-100 border-t-brand-600 motion-reduce:animate-none" aria-hidden="true" />
             <span className="font-medium">{message}</span>

@@ -69,7 +69,10 @@ export function checkStatement(sql: string, opts: { embedded: boolean }): string
 
 /** Thrown inside the transaction to end it with ROLLBACK while carrying the rows out. */
 class RollBack {
-  constructor(readonly rows: Record<string, unknown>[]) {}
+  readonly rows: Record<string, unknown>[];
+  constructor(rows: Record<string, unknown>[]) {
+    this.rows = rows;
+  }
 }
 
 const embeddedCache = new WeakMap<Db, Promise<boolean>>();

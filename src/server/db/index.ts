@@ -87,7 +87,8 @@ export function fromPglite(pg: PGlite): Db {
   const wrap = (c: Pick<PGlite, "query">): Queryable => ({
     async query<T extends Row>(sql: string, params: unknown[] = []) {
       const r = await c.query<T>(sql, params);
-      return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+      // Like pg: a SELECT counts its rows; a write counts the rows it touched.
+      return { rows: r.rows, rowCount: r.rows.length || r.affectedRows || 0 };
     },
   });
   return {

@@ -1,11 +1,12 @@
 /** An error with an HTTP status whose message is safe to show to the caller. */
 export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly extra: { field?: string; retryAfter?: number } = {},
-  ) {
+  readonly status: number;
+  readonly extra: { field?: string; retryAfter?: number };
+  // No constructor parameter properties: scripts run this file under Node's type stripping.
+  constructor(status: number, message: string, extra: { field?: string; retryAfter?: number } = {}) {
     super(message);
+    this.status = status;
+    this.extra = extra;
   }
 }
 

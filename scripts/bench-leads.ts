@@ -1,0 +1,173 @@
+/**
+ * `npm run bench:leads`: 500 quote requests from 50 concurrent clients against the contact
+ * function served over loopback HTTP, on embedded Postgres reached over the wire protocol, while
+ * the fake Zoho fails half its CRM calls (500s and timeouts, before and after doing the work).
+ * Then the CRM heals and the scheduled retry runs until every lead is synced. Prints requests
+ * accepted, leads stored, leads synced, duplicates and latency.
+ *
+ * Each request comes from its own visitor IP (500 visitors, not one client hammering the form),
+ * so the per-IP rate limit does not reject them. Between retry rounds the backoff is skipped by
+ * making the failed leads due at once — the benchmark's only stand-in for time passing.
+ */
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
+import { startDatabase } from "./lib/database.ts";
+import { startFakeZoho } from "../tests/helpers/fake-zoho.ts";
+import { leadRef } from "../src/server/crm/records.ts";
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS || 500);
+const CLIENTS = Number(process.env.BENCH_CLIENTS || 50);
+const FAIL_FRACTION = 0.5;
+
+process.env.LOG_SILENT = "1";
+const zoho = await startFakeZoho({ hangMs: 600 });
+Object.assign(process.env, {
+  ZOHO_CLIENT_ID: "fake-client",
+  ZOHO_CLIENT_SECRET: "fake-secret",
+  ZOHO_REFRESH_TOKEN: "fake-refresh",
+  ZOHO_ACCOUNTS_URL: zoho.url,
+  ZOHO_API_URL: zoho.url,
+  ZOHO_TIMEOUT_MS: "400",
+  LEAD_NOTIFY_EMAIL: "office@example.com",
+});
+delete process.env.SMTP_HOST;
+
+// Embedded PGlite over the wire protocol (as `npm run dev` serves it), or a fresh database on the
+// PostgreSQL server at BENCH_DATABASE_URL.
+const database = await benchDatabase(process.env.BENCH_DATABASE_URL);
+process.env.DATABASE_URL = database.url;
+console.log(`▸ Database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL server (fresh database)" : "embedded PGlite over the wire protocol"}`);
+// Imported after the environment is set: the database module reads it on first use.
+const { getDb } = await import("../src/server/db/index.ts");
+const { retryDueLeads } = await import("../src/server/crm/sync.ts");
+const contact = (await import("../functions/public-contact.ts")).default;
+const db = await getDb();
+
+// The functions behind a loopback HTTP server, with Netlify's context (ip, waitUntil).
+const background: Promise<unknown>[] = [];
+const server = createServer(async (req: IncomingMessage, res) => {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  const request = new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) });
+  const ctx = { ip: String(req.headers["x-bench-visitor"]), requestId: crypto.randomUUID(), waitUntil: (p: Promise<unknown>) => background.push(p) };
+  const answer = await contact(request, ctx as never);
+  res.writeHead(answer.status, { "content-type": "application/json" });
+  res.end(await answer.text());
+});
+await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+zoho.failFraction(FAIL_FRACTION, ["500", "500-after", "timeout", "timeout-after"]);
+console.log(`▸ ${REQUESTS} quote requests, ${CLIENTS} concurrent clients; fake Zoho failing ${FAIL_FRACTION * 100}% of CRM calls`);
+
+const latencies: number[] = [];
+const statuses = new Map<number, number>();
+let next = 0;
+const started = performance.now();
+await Promise.all(
+  Array.from({ length: CLIENTS }, async () => {
+    while (next < REQUESTS) {
+      const i = next++;
+      const body = {
+        fullName: `Bench Visitor ${i}`,
+        email: `bench.visitor-${i}@example.com`,
+        phone: `239-555-${String(i).padStart(4, "0")}`,
+        address: `${i} Canal St, Cape Coral, FL`,
+        subject: ["Custom Docks", "Boat Lifts", "Seawalls", "Dredging"][i % 4],
+        website: "",
+        startedAt: Date.now() - 20_000,
+        page: "/contact",
+        referrer: "",
+        utm: { source: "bench" },
+      };
+      const t = performance.now();
+      const r = await fetch(`${base}/api/public/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-bench-visitor": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+        body: JSON.stringify(body),
+      });
+      await r.text();
+      latencies.push(performance.now() - t);
+      statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+    }
+  }),
+);
+const submitSeconds = (performance.now() - started) / 1000;
+await Promise.all(background);
+const count = async (where: string) => Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM leads WHERE ${where}`)).rows[0].n);
+const afterFirstTry = await count("crm_state = 'synced'");
+
+// One scheduled run while the CRM still fails, then the CRM heals and runs repeat until done.
+await db.query("UPDATE leads SET next_attempt_at = now() WHERE crm_state = 'failed'");
+const failingRun = await retryDueLeads(db, { workers: 8, limit: 10_000, deadlineMs: 600_000 });
+zoho.heal();
+let rounds = 0;
+while ((await count("crm_state IN ('pending','failed')")) > 0 && rounds < 20) {
+  rounds++;
+  await db.query("UPDATE leads SET next_attempt_at = now(), claimed_until = NULL WHERE crm_state IN ('pending','failed')");
+  await retryDueLeads(db, { workers: 8, limit: 10_000, deadlineMs: 600_000 });
+}
+
+const leads = (await db.query<{ id: string; crm_lead_id: string; crm_deal_id: string }>("SELECT id, crm_lead_id, crm_deal_id FROM leads")).rows;
+const perRef = (module: "Leads" | "Deals") => {
+  const m = new Map<string, number>();
+  for (const r of zoho.records[module]) {
+    const ref = String(r.Description ?? "").match(/WL[0-9a-f]{32}/)?.[0];
+    if (ref) m.set(ref, (m.get(ref) ?? 0) + 1);
+  }
+  return m;
+};
+const leadRecords = perRef("Leads");
+const dealRecords = perRef("Deals");
+const accountNames = zoho.records.Accounts.map((a) => a.Account_Name);
+const duplicateAccounts = accountNames.length - new Set(accountNames).size;
+const duplicates = leads.filter((l) => (leadRecords.get(leadRef(l.id)) ?? 0) > 1 || (dealRecords.get(leadRef(l.id)) ?? 0) > 1).length;
+const missing = leads.filter((l) => leadRecords.get(leadRef(l.id)) !== 1 || dealRecords.get(leadRef(l.id)) !== 1).length - duplicates;
+const idsMatch = leads.filter((l) => zoho.records.Leads.find((r) => r.id === l.crm_lead_id) && zoho.records.Deals.find((r) => r.id === l.crm_deal_id)).length;
+const sorted = latencies.sort((a, b) => a - b);
+const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1);
+const injected = zoho.calls.filter((c) => c.failed).length;
+
+console.log(`
+requests sent        ${REQUESTS} in ${submitSeconds.toFixed(1)} s (${(REQUESTS / submitSeconds).toFixed(0)} req/s)
+requests accepted    ${statuses.get(200) ?? 0}   (statuses: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(", ")})
+leads stored         ${await count("true")}
+synced on first try  ${afterFirstTry}  (background sync right after each answer, CRM failing)
+retry while failing  ${failingRun.synced} of ${failingRun.tried} synced
+retry rounds healed  ${rounds}
+leads synced         ${await count("crm_state = 'synced'")}
+CRM ids match Zoho   ${idsMatch}
+duplicates           ${duplicates}  (leads with more than one CRM lead or deal; duplicate accounts: ${duplicateAccounts})
+missing in CRM       ${missing}
+CRM calls            ${zoho.calls.length} (${injected} failed on purpose), token refreshes ${zoho.refreshes}
+latency p50          ${pct(50)} ms
+latency p95          ${pct(95)} ms
+latency max          ${sorted.at(-1)!.toFixed(1)} ms`);
+
+server.close();
+await zoho.close();
+await db.close();
+await database.stop();
+async function benchDatabase(server?: string) {
+  if (!server) return startDatabase({ memory: true, quiet: true });
+  const { createDb } = await import("../src/server/db/index.ts");
+  const { migrate } = await import("../src/server/db/migrate.ts");
+  const name = `bench_leads_${Date.now().toString(36)}`;
+  const admin = await createDb(server);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const fresh = await createDb(url.toString());
+  await migrate(fresh);
+  await fresh.close();
+  return {
+    url: url.toString(),
+    async stop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.close();
+    },
+  };
+}
+
+const ok = (statuses.get(200) ?? 0) === REQUESTS && (await Promise.resolve(leads.length)) === REQUESTS && duplicates === 0 && duplicateAccounts === 0 && missing === 0;
+process.exit(ok ? 0 : 1);
