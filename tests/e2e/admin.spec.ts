@@ -43,6 +43,12 @@ const paintedPixels = (page: Page) =>
 
 test.describe("admin dashboard", () => {
   test("shows the real figures in the three cards after the skeletons", async ({ page, request }) => {
+    // Hold the figures so the skeleton is certain to be on screen when we look (it shows for the
+    // first second and for as long as the figures are loading).
+    await page.route("**/api/admin/stats*", async (route) => {
+      await new Promise((r) => setTimeout(r, 2500));
+      await route.continue();
+    });
     const token = await openAsAdmin(page, request);
     await expect(page.getByTestId("card-skeleton").first()).toBeVisible();
     await expect(page.getByTestId("stat-users")).toBeVisible(SLOW);
