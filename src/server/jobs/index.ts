@@ -13,6 +13,8 @@ import { retryDueLeads } from "../crm/sync.ts";
 export const LOG_RETENTION_DAYS = 30;
 /** Submissions flagged as spam are kept this long, so a false positive can still be found. */
 export const SPAM_RETENTION_DAYS = 30;
+/** Web-vitals samples older than this no longer feed any range the dashboard offers (≤ 28 days). */
+export const VITALS_RETENTION_DAYS = 90;
 
 export async function runCrmRetry(db: Db, log: Logger): Promise<string> {
   const r = await retryDueLeads(db, { log, deadlineMs: 20_000 });
@@ -31,7 +33,8 @@ export async function runMaintenance(db: Db): Promise<string> {
     "DELETE FROM leads WHERE spam_reason IS NOT NULL AND created_at < now() - make_interval(days => $1)",
     [SPAM_RETENTION_DAYS],
   );
-  return `Maintenance: ${logs} log entries, ${limits} rate-limit counters, ${spam.rowCount} spam submissions removed`;
+  const vitals = await db.query("DELETE FROM web_vitals WHERE ts < now() - make_interval(days => $1)", [VITALS_RETENTION_DAYS]);
+  return `Maintenance: ${logs} log entries, ${limits} rate-limit counters, ${spam.rowCount} spam submissions, ${vitals.rowCount} web-vitals samples removed`;
 }
 
 /** Runs one job with its own logger; a failure is logged, never thrown (the next run retries). */
