@@ -1,5 +1,6 @@
 /** The admin endpoints as the dashboard uses them: shapes and fetchers in one place. */
 import { api, ApiError, getToken } from "../../lib/api-client.ts";
+import type { DashboardStats } from "../../server/admin/stats.ts";
 
 export type Range = "5m" | "1h" | "4h" | "1d";
 export interface WindowParams {
@@ -7,16 +8,8 @@ export interface WindowParams {
   selectedDate: string;
 }
 
-export interface Stats {
-  products: number | null;
-  users: number;
-  activeSessions: number;
-  loginsToday: number;
-  errors: number;
-  lastErrorAt: string | null;
-  adminLoginToday: { at: string; email: string } | null;
-  window: { from: string; to: string };
-}
+/** The server's figures; products may be missing when the catalogue could not be counted. */
+export type Stats = Omit<DashboardStats, "products"> & { products: number | null };
 
 export type Rating = "good" | "needs-improvement" | "poor";
 export interface VitalRow {
