@@ -27,7 +27,9 @@ const routes = option("--routes")?.split(",") ?? ["/", "/landing", "/about", "/s
 if (!args.includes("--no-build")) execFileSync("npx", ["astro", "build"], { stdio: ["ignore", "ignore", "inherit"] });
 
 async function serve(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["scripts/serve.ts", "--memory", "--quiet", "--port", String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  // Same flags as `npm run preview`: the server loads functions whose classes use TypeScript-only syntax.
+  const flags = ["--experimental-transform-types", "--no-warnings"];
+  const child = spawn(process.execPath, [...flags, "scripts/serve.ts", "--memory", "--quiet", "--port", String(port)], { stdio: ["ignore", "pipe", "inherit"] });
   for (let i = 0; i < 120; i++) {
     try {
       if ((await fetch(`http://localhost:${port}/api/health`)).ok) return child;
