@@ -39,6 +39,15 @@ export async function logInOnScreen(page: Page, email: string, password: string,
   await page.getByRole("button", { name: "Log In" }).click();
 }
 
+/**
+ * Signs the browser out by forgetting the stored session, once /home has finished its own session
+ * check: cleared earlier, /home would send the page to /login itself and abort the test's next `goto`.
+ */
+export async function forgetSessionOnHome(page: Page) {
+  await page.getByTestId("role").waitFor();
+  await page.evaluate(() => localStorage.clear());
+}
+
 /** Opens a page and waits until every island has hydrated (typing into server-rendered HTML before that is lost). */
 export async function open(page: Page, path: string) {
   await page.goto(path);

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from "@playwright/test";
-import { apiSignUp, hydrated, logInOnScreen, open, resetLinkFor, uniqueEmail } from "./auth-helpers.ts";
+import { apiSignUp, forgetSessionOnHome, hydrated, logInOnScreen, open, resetLinkFor, uniqueEmail } from "./auth-helpers.ts";
 
 const PASSWORD = "tide pools at dawn";
 // Each log-in costs a real scrypt (N = 2^17): allow for a busy machine.
@@ -83,7 +83,7 @@ test("remember-me keeps only the e-mail for next time", async ({ page, context }
   // About 7 days.
   expect(byName.email.expires * 1000 - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
 
-  await page.evaluate(() => localStorage.clear());
+  await forgetSessionOnHome(page);
   await open(page, "/login");
   await expect(page.getByLabel("Email")).toHaveValue("user@example.com");
   await expect(page.getByLabel("Password", { exact: true })).toHaveValue("");
@@ -129,7 +129,7 @@ test("reset by the e-mailed link: new password works, old one does not", async (
   await expect(page).toHaveURL(/\/home$/);
 
   // The link works once.
-  await page.evaluate(() => localStorage.clear());
+  await forgetSessionOnHome(page);
   await open(page, link.pathname + link.hash);
   await page.getByLabel("New password", { exact: true }).fill("yet another tide");
   await page.getByLabel("Repeat new password").fill("yet another tide");
