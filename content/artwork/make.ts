@@ -36,9 +36,11 @@ for (const [name, file, w, h] of photos) {
 await sharp(`${WP}/Volna/contents/images/5120x2880.jpg`).resize(1600, 900, { fit: "cover" }).jpeg({ quality: 82, mozjpeg: true }).toFile(out("images/gallery/gulf-wave-from-above.jpg"));
 
 for (const [id, svg] of Object.entries(badges)) writeFileSync(out(`images/badges/${id}.svg`), svg);
+// Reviewers' initials as PNG (as a customer photo would be): an SVG picture is a document of its own
+// that the browser must lay out, with font look-ups for its text.
 for (const [file, initials, hue] of [
-  ["maria-r.svg", "MR", 195], ["dave-k.svg", "DK", 25], ["linda-t.svg", "LT", 160], ["jim-p.svg", "JP", 280], ["carol-w.svg", "CW", 340],
-] as const) writeFileSync(out(`images/reviews/${file}`), avatar(initials, hue));
+  ["maria-r.png", "MR", 195], ["dave-k.png", "DK", 25], ["linda-t.png", "LT", 160], ["jim-p.png", "JP", 280], ["carol-w.png", "CW", 340],
+] as const) await sharp(Buffer.from(avatar(initials, hue))).png({ compressionLevel: 9, palette: true }).toFile(out(`images/reviews/${file}`));
 writeFileSync(out("images/site/wave.svg"), wave());
 
 // Open Graph card (1200×630) and the hero: poster + a slow, looping push-in over the dock photo.
