@@ -71,8 +71,11 @@ test("the reviews strip scrolls by itself and pauses on hover", async ({ page, i
   test.skip(isMobile, "hover is a pointer behaviour");
   await consented(page);
   await page.goto("/");
+  // The page ships each review once; the hidden copy that makes the loop seamless comes with the strip's first showing.
+  await expect(page.locator("#reviews-strip li")).toHaveCount(5);
   const strip = page.locator("#reviews-strip");
   await strip.scrollIntoViewIfNeeded();
+  await expect(strip.locator("li[aria-hidden=true][inert]")).toHaveCount(5);
   await page.mouse.move(0, 0);
   const first = await strip.evaluate((e) => e.scrollLeft);
   await expect.poll(() => strip.evaluate((e) => e.scrollLeft)).toBeGreaterThan(first + 10);
