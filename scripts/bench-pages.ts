@@ -9,7 +9,8 @@
  * machine is an 80 ms "long task", and TBT moves a lot from run to run even on a quiet machine. Each
  * page is measured --runs times (3 by default) and every figure is the median of its own runs (as
  * Lighthouse's variability guide advises); the TBT column also shows the lowest and highest run.
- * A busy machine inflates TBT further (the load average is printed).
+ * A busy machine inflates TBT further (the load average is printed). A first, discarded run warms up
+ * the new browser and server.
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { readdirSync, statSync, readFileSync, existsSync } from "node:fs";
@@ -86,6 +87,10 @@ const chrome = await chromeLauncher.launch({
 });
 const rows: Row[] = [];
 try {
+  // One discarded run first: a new browser and a new server are slower on their first page, which
+  // would count against whichever page happens to be measured first (Lighthouse clears the HTTP
+  // cache before every run, so the warm-up gives no page its files).
+  await lighthouse(`http://localhost:${port}${routes[0]}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
   for (const route of routes) {
     const reports = await measure(route);
     const scores = Object.fromEntries(
