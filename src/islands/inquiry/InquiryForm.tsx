@@ -3,6 +3,7 @@ import { api, ApiError } from "../../lib/api-client";
 import { leadSourceFields } from "../../lib/lead-source";
 import type { InquiryInput } from "../../lib/lead-schemas";
 import { IslandBoundary } from "../shared/IslandBoundary";
+import { SentMessage } from "../shared/SentMessage";
 
 /** How long the success overlay stays before going back to the products (spec §9: 2000 ms). */
 export const INQUIRY_OVERLAY_MS = 2000;
@@ -142,13 +143,7 @@ function InquiryForm({ productId, productName }: Props) {
       </form>
       {status === "success" && (
         <div role="status" aria-live="assertive" className="absolute inset-0 flex flex-col items-center justify-center bg-white/95 p-6 text-center dark:bg-slate-900/95">
-          <span className="flex size-16 items-center justify-center rounded-full bg-emerald-100 text-emerald-700 dark:bg-emerald-900 dark:text-emerald-200">
-            <svg viewBox="0 0 24 24" aria-hidden="true" className="size-10" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
-              <path d="M5 13l4 4L19 7" />
-            </svg>
-          </span>
-          <p className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">Message Sent Successfully</p>
-          <p className="mt-1 text-slate-700 dark:text-slate-300">Thank you for your inquiry</p>
+          <SentMessage line="Thank you for your inquiry" />
         </div>
       )}
     </section>

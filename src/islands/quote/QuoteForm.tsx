@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { api } from "../../lib/api-client";
 import { IslandBoundary } from "../shared/IslandBoundary";
+import { SentMessage } from "../shared/SentMessage";
 import { ServiceSelect } from "./ServiceSelect";
 import { OTHER, clearedFields, quotePayload, type QuoteFields } from "./payload";
 
@@ -154,13 +155,7 @@ function QuoteForm({ services, phone }: Props) {
       {overlay && (
         <div role="status" aria-live="assertive" className="fixed inset-0 z-[70] flex items-center justify-center bg-brand-900/70 p-6 backdrop-blur-sm" onClick={() => setOverlay(false)}>
           <div className="flex flex-col items-center rounded-3xl bg-white px-10 py-8 text-center shadow-2xl dark:bg-slate-900">
-            <span className="flex size-20 items-center justify-center rounded-full bg-emerald-100 text-emerald-700 dark:bg-emerald-900 dark:text-emerald-200">
-              <svg viewBox="0 0 24 24" aria-hidden="true" className="size-12" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round">
-                <path d="M5 13l4 4L19 7" />
-              </svg>
-            </span>
-            <p className="mt-4 text-2xl font-bold text-slate-900 dark:text-white">Message Sent Successfully</p>
-            <p className="mt-1 text-slate-600 dark:text-slate-300">We will be in touch within one business day.</p>
+            <SentMessage line="We will be in touch within one business day." />
           </div>
         </div>
       )}
