@@ -3,7 +3,7 @@ import { useAuth } from "../../lib/stores/auth.ts";
 import { deleteCookie, getCookie, setCookie } from "../../lib/cookies.ts";
 import { setFlash } from "../../lib/flash.ts";
 import { IslandBoundary } from "../shared/IslandBoundary.tsx";
-import { AuthCard, Checkbox, PasswordField, PrimaryButton, SecondaryButton, TextField, linkClass } from "./ui.tsx";
+import { AuthCard, BackAndSignUp, Checkbox, PasswordField, PrimaryButton, TextField, linkClass } from "./ui.tsx";
 import GoogleButton from "./GoogleButton.tsx";
 import { destinationAfterLogin, useSignedInRedirect } from "./useSignedInRedirect.ts";
 
@@ -80,17 +80,7 @@ function LoginScreen() {
         )}
       </form>
       <GoogleButton text="signin_with" onCredential={google} prompt />
-      <div className="mt-6 flex items-center justify-between gap-3 text-sm">
-        <SecondaryButton type="button" onClick={() => location.assign("/")}>
-          Back
-        </SecondaryButton>
-        <p className="text-slate-600 dark:text-slate-300">
-          No account?{" "}
-          <a href="/signup" className={linkClass}>
-            Sign up
-          </a>
-        </p>
-      </div>
+      <BackAndSignUp backLabel="Back" />
     </AuthCard>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useAuth } from "../../lib/stores/auth.ts";
 import { IslandBoundary } from "../shared/IslandBoundary.tsx";
-import { AuthCard, PrimaryButton, SecondaryButton, TextField, linkClass } from "./ui.tsx";
+import { AuthCard, BackAndSignUp, PrimaryButton, TextField, linkClass } from "./ui.tsx";
 import { useSignedInRedirect } from "./useSignedInRedirect.ts";
 
 function ResetScreen() {
@@ -34,17 +34,7 @@ function ResetScreen() {
           {reset ? "Login" : "Reset Password"}
         </PrimaryButton>
       </form>
-      <div className="mt-6 flex items-center justify-between gap-3 text-sm">
-        <SecondaryButton type="button" onClick={() => location.assign("/")}>
-          Go Back
-        </SecondaryButton>
-        <p className="text-slate-600 dark:text-slate-300">
-          No account?{" "}
-          <a href="/signup" className={linkClass}>
-            Sign up
-          </a>
-        </p>
-      </div>
+      <BackAndSignUp backLabel="Go Back" />
     </AuthCard>
   );
 }

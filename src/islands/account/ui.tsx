@@ -116,3 +116,20 @@ export function SecondaryButton({ className = "", ...props }: ButtonHTMLAttribut
 }
 
 export const linkClass = "font-semibold text-brand-600 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-100";
+
+/** The row under the English account forms: a button back to the homepage and the sign-up link. */
+export function BackAndSignUp({ backLabel }: { backLabel: string }) {
+  return (
+    <div className="mt-6 flex items-center justify-between gap-3 text-sm">
+      <SecondaryButton type="button" onClick={() => location.assign("/")}>
+        {backLabel}
+      </SecondaryButton>
+      <p className="text-slate-600 dark:text-slate-300">
+        No account?{" "}
+        <a href="/signup" className={linkClass}>
+          Sign up
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -181,6 +181,13 @@ export const useAuth = create<AuthState>((set, get) => {
     }
   };
 
+  /** Sign-up, Google sign-up, reset and new-password failures (spec §8: the server's message, else 'sign-up failed'). */
+  const accountRequestFailed = (e: unknown, toastMs?: number) => {
+    const message = serverMessage(e, "sign-up failed");
+    set({ status: "failed", message });
+    if (!rateLimited(e)) toast(message, "error", toastMs);
+  };
+
   return {
     data: null,
     message: "",
@@ -224,8 +231,7 @@ export const useAuth = create<AuthState>((set, get) => {
         set({ message: r.message ?? "", status: "succeeded", signedUp: true });
         toast(r.message ?? "Signed up", "success");
       } catch (e) {
-        set({ status: "failed", message: serverMessage(e, "sign-up failed") });
-        if (!rateLimited(e)) toast(serverMessage(e, "sign-up failed"), "error");
+        accountRequestFailed(e);
         return false;
       } finally {
         loading().hide();
@@ -239,8 +245,7 @@ export const useAuth = create<AuthState>((set, get) => {
         set({ message: r.message ?? "", signedUp: true });
         toast(r.message ?? "Signed up", "success");
       } catch (e) {
-        set({ status: "failed", message: serverMessage(e, "sign-up failed") });
-        if (!rateLimited(e)) toast(serverMessage(e, "sign-up failed"), "error");
+        accountRequestFailed(e);
         return false;
       }
       return get().loginWithGoogle(credential);
@@ -255,8 +260,7 @@ export const useAuth = create<AuthState>((set, get) => {
         toast(r.message ?? "", "success", SESSION_TOAST_MS);
         return true;
       } catch (e) {
-        set({ status: "failed", message: serverMessage(e, "sign-up failed") });
-        if (!rateLimited(e)) toast(serverMessage(e, "sign-up failed"), "error", SESSION_TOAST_MS);
+        accountRequestFailed(e, SESSION_TOAST_MS);
         return false;
       } finally {
         loading().hide();
@@ -274,8 +278,7 @@ export const useAuth = create<AuthState>((set, get) => {
         toast(r.message ?? "Password changed", "success", SESSION_TOAST_MS);
         return true;
       } catch (e) {
-        set({ status: "failed", message: serverMessage(e, "sign-up failed") });
-        if (!rateLimited(e)) toast(serverMessage(e, "sign-up failed"), "error", SESSION_TOAST_MS);
+        accountRequestFailed(e, SESSION_TOAST_MS);
         return false;
       } finally {
         loading().hide();
