@@ -141,6 +141,8 @@ for (const path of ["/no-such-page", "/services/no-such-service", "/about/deeper
 }
 
 test("pages without islands ship no framework JavaScript", async ({ page }) => {
+  // Five full page loads, each until the network is idle: more than the default 30 s on a busy machine.
+  test.slow();
   for (const path of ["/about", "/services", "/services/seawalls", "/terms", "/privacy"]) {
     const scripts: string[] = [];
     page.on("response", (r) => r.request().resourceType() === "script" && scripts.push(r.url()));
