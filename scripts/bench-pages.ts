@@ -44,16 +44,15 @@ async function serve(): Promise<ChildProcess> {
   throw new Error(`server did not start on port ${port}`);
 }
 
+/** One Lighthouse run of one page in the shared browser. */
+const audit = (route: string) =>
+  lighthouse(`http://localhost:${port}${route}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+
 /** `runs` Lighthouse reports of one page; a failed trace is measured again. */
 async function measure(route: string) {
   const reports = [];
   for (let attempt = 0; reports.length < runs && attempt < runs + 2; attempt++) {
-    const result = await lighthouse(`http://localhost:${port}${route}`, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-    });
+    const result = await audit(route);
     if (result && !result.lhr.runtimeError) reports.push(result.lhr);
     else process.stderr.write(`  ${route}: ${result?.lhr.runtimeError?.code ?? "no result"}, measuring again\n`);
   }
@@ -90,7 +89,7 @@ try {
   // One discarded run first: a new browser and a new server are slower on their first page, which
   // would count against whichever page happens to be measured first (Lighthouse clears the HTTP
   // cache before every run, so the warm-up gives no page its files).
-  await lighthouse(`http://localhost:${port}${routes[0]}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+  await audit(routes[0]);
   for (const route of routes) {
     const reports = await measure(route);
     const scores = Object.fromEntries(
