@@ -4,6 +4,7 @@
  * flagging what misses the budgets of issue 2. Exits non-zero on a miss only with --strict.
  *
  *   npm run bench:pages [-- --no-build] [-- --strict] [-- --routes /,/about] [-- --runs 3] [-- --port 8911]
+ *                       [-- --cpu-multiplier calibrated|6]
  *
  * Lighthouse's simulated throttling multiplies the CPU time it observes by 4, so one 20 ms task on this
  * machine is an 80 ms "long task", and TBT moves a lot from run to run even on a quiet machine. Each
@@ -11,18 +12,30 @@
  * Lighthouse's variability guide advises); the TBT column also shows the lowest and highest run.
  * A busy machine inflates TBT further (the load average is printed). A first, discarded run warms up
  * the new browser and server.
+ *
+ * The 4x multiplier is meant for a high-end desktop (Lighthouse benchmarkIndex 1500-2000, per
+ * Lighthouse's docs/throttling.md); on a faster host it emulates a faster phone than intended. The
+ * bench prints the host's benchmarkIndex and the multiplier Lighthouse's CPU throttling calculator
+ * suggests for it. `--cpu-multiplier calibrated` (or a number) measures with that multiplier instead
+ * of the preset's 4x, to see the pages as the reference phone would on any host.
  */
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { readdirSync, statSync, readFileSync, existsSync } from "node:fs";
 import { loadavg, cpus } from "node:os";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { throttling } from "lighthouse/core/config/constants.js";
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const port = Number(option("--port") || 8911);
 const strict = args.includes("--strict");
 const runs = Math.max(1, Number(option("--runs") || 3));
+const cpuOption = option("--cpu-multiplier");
+
+/** The CPU slowdown Lighthouse's CPU throttling calculator (lighthouse-cpu-throttling-calculator) gives for a host's benchmarkIndex. */
+const calibratedMultiplier = (benchmarkIndex: number) =>
+  benchmarkIndex >= 1300 ? 3 + (benchmarkIndex - 1300) / 233 : benchmarkIndex >= 800 ? 2 + (benchmarkIndex - 800) / 500 : benchmarkIndex >= 150 ? 1 + (benchmarkIndex - 150) / 650 : 1;
 
 const BUDGET = { performance: 98, accessibility: 100, "best-practices": 100, seo: 100, cls: 0, tbtMs: 50, landingKB: 400, videoMB: 2 };
 const services: { path: string }[] = JSON.parse(readFileSync("content/services.json", "utf8"));
@@ -44,9 +57,22 @@ async function serve(): Promise<ChildProcess> {
   throw new Error(`server did not start on port ${port}`);
 }
 
+/** CPU slowdown of the measured runs: the mobile preset's 4x unless --cpu-multiplier says otherwise. */
+let cpuSlowdown = throttling.mobileSlow4G.cpuSlowdownMultiplier;
+const benchmarkIndexes: number[] = [];
+
 /** One Lighthouse run of one page in the shared browser. */
-const audit = (route: string) =>
-  lighthouse(`http://localhost:${port}${route}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+async function audit(route: string) {
+  const result = await lighthouse(`http://localhost:${port}${route}`, {
+    port: chrome.port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
+  });
+  if (result?.lhr.environment.benchmarkIndex) benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
+  return result;
+}
 
 /** `runs` Lighthouse reports of one page; a failed trace is measured again. */
 async function measure(route: string) {
@@ -90,6 +116,12 @@ try {
   // would count against whichever page happens to be measured first (Lighthouse clears the HTTP
   // cache before every run, so the warm-up gives no page its files).
   await audit(routes[0]);
+  if (cpuOption) {
+    // The index moves by ±20 % from run to run: calibrate on the median of three.
+    if (cpuOption === "calibrated") for (let i = 0; i < 2; i++) await audit(routes[0]);
+    cpuSlowdown = cpuOption === "calibrated" ? calibratedMultiplier(median(benchmarkIndexes)) : Number(cpuOption);
+    if (!(cpuSlowdown >= 1)) throw new Error(`--cpu-multiplier takes "calibrated" or a number ≥ 1, not ${cpuOption}`);
+  }
   for (const route of routes) {
     const reports = await measure(route);
     const scores = Object.fromEntries(
@@ -133,7 +165,9 @@ try {
 const videoDir = "dist/video";
 const videos = existsSync(videoDir) ? readdirSync(videoDir).map((f) => ({ f, mb: statSync(`${videoDir}/${f}`).size / 1024 / 1024 })) : [];
 const pad = (s: string | number, n: number) => String(s).padStart(n);
-console.log(`\nLighthouse mobile, median of ${runs} run(s) per page`);
+const hostIndex = median(benchmarkIndexes);
+console.log(`\nLighthouse mobile, median of ${runs} run(s) per page, CPU slowdown ${cpuSlowdown.toFixed(1)}x${cpuSlowdown === throttling.mobileSlow4G.cpuSlowdownMultiplier ? " (the preset)" : ""}`);
+console.log(`host benchmarkIndex ${Math.round(hostIndex)} (median of ${benchmarkIndexes.length} runs); Lighthouse's calculator suggests ${calibratedMultiplier(hostIndex).toFixed(1)}x for it (\`--cpu-multiplier calibrated\`)`);
 console.log(`${"route".padEnd(34)} ${pad("perf", 4)} ${pad("a11y", 4)} ${pad("bp", 4)} ${pad("seo", 4)} ${pad("LCP ms", 7)} ${pad("CLS", 6)} ${pad("TBT ms (min-max)", 16)} ${pad("KB", 6)} ${pad("KB-vid", 6)}  budget`);
 for (const r of rows) {
   const s = r.scores;
