@@ -26,6 +26,16 @@ export const siteSchema = z.object({
   copyrightYear: z.number().int().min(2000).max(2100),
   poweredBy: z.object({ name: text, url: z.url() }),
   stats: z.object({ projects: z.number().int().positive(), projectsLabel: text, years: z.number().int().positive(), weeks: text }),
+  // What a homeowner checks before calling a contractor; shown under the hero, in the footer and beside the forms.
+  proof: z.object({
+    licenses: z.array(z.object({ label: text, number: text })).min(1),
+    insurance: text,
+    founded: z.number().int().min(1900).max(2100),
+    warranty: text,
+    rating: z.object({ value: z.number().min(1).max(5), count: z.number().int().positive(), source: text, url: z.url() }),
+  }),
+  // What happens after a visitor sends a form: printed under both forms.
+  reply: z.object({ promise: text, next: text }),
 });
 
 export const serviceSchema = <I extends ImageSchema>(img: I) =>
@@ -58,12 +68,17 @@ export const reviewSchema = <I extends ImageSchema>(img: I) =>
     reviewText: text,
     helpfulCount: z.number().int().min(0),
     profileImage: img,
+    /** Where the review was posted (e.g. Google), shown beside it. */
+    source: text,
     order,
   });
 
-export const gallerySchema = <I extends ImageSchema>(img: I) => z.object({ id: slug, title: text, image: img, alt: text, service: slug, order });
+/** A project card: the company replaces the sample projects with its own photos and facts. */
+export const gallerySchema = <I extends ImageSchema>(img: I) =>
+  z.object({ id: slug, title: text, place: text, scope: text, weeks: z.number().int().positive(), materials: text, image: img, alt: text, service: slug, order });
 
-export const badgeSchema = <I extends ImageSchema>(img: I) => z.object({ id: slug, title: text, image: img, order });
+/** About seals: their words come from site.json `proof`, so each kind is one of these. */
+export const badgeSchema = z.object({ id: z.enum(["licensed", "insured", "warranty", "rated", "founded"]), title: text, order });
 
 export const aboutSchema = <I extends ImageSchema>(img: I) =>
   z.object({

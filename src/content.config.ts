@@ -15,7 +15,7 @@ const collections = {
   services: defineCollection({ loader: file("content/services.json"), schema: ({ image }) => serviceSchema(image()) }),
   reviews: defineCollection({ loader: file("content/reviews.json", { parser: ordered }), schema: ({ image }) => reviewSchema(image()) }),
   gallery: defineCollection({ loader: file("content/gallery.json", { parser: ordered }), schema: ({ image }) => gallerySchema(image()) }),
-  badges: defineCollection({ loader: file("content/badges.json", { parser: ordered }), schema: ({ image }) => badgeSchema(image()) }),
+  badges: defineCollection({ loader: file("content/badges.json", { parser: ordered }), schema: badgeSchema }),
   legal: defineCollection({ loader: file("content/legal.json"), schema: legalSchema }),
 };
 

@@ -1,6 +1,6 @@
 /**
- * Small behaviours shared by the static pages (no framework): smooth scroll to the top on load,
- * fade-in pictures, sections revealed at 20 % visibility, counters. All honour reduced motion.
+ * Small behaviors shared by the static pages (no framework): smooth scroll to the top on load,
+ * fade-in pictures, sections revealed at 20 % visibility, counters. All honor reduced motion.
  */
 import { counterValue } from "./motion";
 
