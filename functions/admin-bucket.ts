@@ -2,12 +2,14 @@ import type { Config } from "@netlify/functions";
 import { handle } from "../src/server/http/handler.ts";
 import { requireAdmin } from "../src/server/auth/guard.ts";
 import { getDb } from "../src/server/db/index.ts";
-import { listBucket } from "../src/server/admin/bucket.ts";
-import { failedList, list } from "../src/server/admin/respond.ts";
+import { listBucket } from "../src/server/images/bucket.ts";
+import { failedList, list } from "../src/server/http/respond.ts";
+
+export const config = { path: "/api/admin/bucket" } satisfies Config;
 
 /** The stored objects (product images), newest first. */
 export default handle(
-  "/api/admin/bucket",
+  config.path,
   async (req, { log }) => {
     await requireAdmin(req);
     try {
@@ -18,5 +20,3 @@ export default handle(
   },
   ["GET"],
 );
-
-export const config: Config = { path: "/api/admin/bucket" };

@@ -6,13 +6,15 @@ import { check } from "../src/server/http/validate.ts";
 import { notFound } from "../src/server/http/errors.ts";
 import { requireAdmin } from "../src/server/auth/guard.ts";
 import { getDb } from "../src/server/db/index.ts";
-import { requeueLead } from "../src/server/crm/sync.ts";
+import { requeueLead } from "../src/server/leads/crm-queue.ts";
 
 const params = z.object({ id: z.uuid("not a lead id") });
 
+export const config = { path: "/api/admin/leads/:id/retry" } satisfies Config;
+
 /** The admin's "retry": puts a lead back in the CRM sync queue, due now. */
 export default handle(
-  "/api/admin/leads/retry",
+  config.path,
   async (req, { log }, ctx: Context | undefined) => {
     const session = await requireAdmin(req);
     const { id } = check(params, { id: ctx?.params?.id ?? "" });
@@ -23,5 +25,3 @@ export default handle(
   },
   ["POST"],
 );
-
-export const config: Config = { path: "/api/admin/leads/:id/retry" };

@@ -4,19 +4,21 @@ import { withSecurityHeaders } from "../src/server/http/response.ts";
 import { readQuery } from "../src/server/http/validate.ts";
 import { requireAdmin } from "../src/server/auth/guard.ts";
 import { getDb } from "../src/server/db/index.ts";
-import { leadsCsv, leadsQuery, listLeads } from "../src/server/admin/leads.ts";
-import { failedList, list } from "../src/server/admin/respond.ts";
+import { leadsCsv, leadsQuery, listLeads } from "../src/server/leads/admin-list.ts";
+import { failedList, list } from "../src/server/http/respond.ts";
+
+export const config = { path: "/api/admin/leads" } satisfies Config;
 
 /** Stored leads with their CRM sync state: a page as JSON (newest first), or all of them as CSV. */
 export default handle(
-  "/api/admin/leads",
+  config.path,
   async (req, { log }) => {
     const session = await requireAdmin(req);
-    const { page, pageSize, format } = readQuery(req, leadsQuery);
+    const { page, pageSize, format, ...filter } = readQuery(req, leadsQuery);
     try {
       const db = await getDb();
       if (format === "csv") {
-        const csv = await leadsCsv(db);
+        const csv = await leadsCsv(db, filter);
         log.info(`Leads exported as CSV by ${session.user.email}`);
         const day = new Date().toISOString().slice(0, 10);
         return new Response(csv, {
@@ -26,13 +28,11 @@ export default handle(
           }),
         });
       }
-      const { leads, total } = await listLeads(db, page, pageSize);
-      return list(leads, { page, pageSize, total });
+      const { leads, total, recent } = await listLeads(db, page, pageSize, filter);
+      return list(leads, { page, pageSize, total, recent });
     } catch (e) {
       return failedList(log, "Failed to fetch leads", e);
     }
   },
   ["GET"],
 );
-
-export const config: Config = { path: "/api/admin/leads" };

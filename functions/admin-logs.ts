@@ -3,12 +3,14 @@ import { handle } from "../src/server/http/handler.ts";
 import { readQuery } from "../src/server/http/validate.ts";
 import { requireAdmin } from "../src/server/auth/guard.ts";
 import { getDb } from "../src/server/db/index.ts";
-import { logQuery, tailLogs } from "../src/server/admin/logs.ts";
-import { failedList, list } from "../src/server/admin/respond.ts";
+import { logQuery, tailLogs } from "../src/server/logs/tail.ts";
+import { failedList, list } from "../src/server/http/respond.ts";
+
+export const config = { path: "/api/admin/logs/raw" } satisfies Config;
 
 /** The admin log viewer: the newest `tail` lines of the chosen window, oldest first. */
 export default handle(
-  "/api/admin/logs/raw",
+  config.path,
   async (req, { log }) => {
     await requireAdmin(req);
     const input = readQuery(req, logQuery);
@@ -21,5 +23,3 @@ export default handle(
   },
   ["GET"],
 );
-
-export const config: Config = { path: "/api/admin/logs/raw" };

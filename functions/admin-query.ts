@@ -6,13 +6,15 @@ import { readJson } from "../src/server/http/validate.ts";
 import { requireAdmin } from "../src/server/auth/guard.ts";
 import { getDb } from "../src/server/db/index.ts";
 import { QUERY_MAX_LENGTH, QueryRefused, runConsoleQuery } from "../src/server/admin/query-console.ts";
-import { failedList } from "../src/server/admin/respond.ts";
+import { failedList } from "../src/server/http/respond.ts";
 
 const body = z.object({ query: z.string().max(QUERY_MAX_LENGTH, `at most ${QUERY_MAX_LENGTH} characters`) }).strict();
 
+export const config = { path: "/api/admin/query" } satisfies Config;
+
 /** The read-only query console. Every run is logged with who ran what and how it ended. */
 export default handle(
-  "/api/admin/query",
+  config.path,
   async (req, { log }) => {
     const session = await requireAdmin(req);
     const { query } = await readJson(req, body, QUERY_MAX_LENGTH * 4 + 1024);
@@ -23,13 +25,11 @@ export default handle(
       return json({ status: true, data: { data: r.rows, columns: r.columns, truncated: r.truncated, ms: r.ms } });
     } catch (e) {
       if (e instanceof QueryRefused) {
-        log.warn(`Failed to execute query: ${e.message}`);
-        return json({ status: false, message: e.message, data: { data: [] } }, { status: 400 });
+        (e.status >= 500 ? log.error : log.warn)(`Failed to execute query: ${e.message}`);
+        return json({ status: false, message: e.message, data: { data: [] } }, { status: e.status });
       }
       return failedList(log, "Failed to execute query", e);
     }
   },
   ["POST"],
 );
-
-export const config: Config = { path: "/api/admin/query" };

@@ -6,17 +6,19 @@ import { readQuery } from "../src/server/http/validate.ts";
 import { requireAdmin } from "../src/server/auth/guard.ts";
 import { getDb } from "../src/server/db/index.ts";
 import { dashboardStats } from "../src/server/admin/stats.ts";
-import { windowQuery } from "../src/server/admin/window.ts";
+import { windowQuery } from "../src/server/logs/window.ts";
+
+const query = z.object(windowQuery);
+
+export const config = { path: "/api/admin/stats" } satisfies Config;
 
 /** The dashboard cards' real counts for the selected window. */
 export default handle(
-  "/api/admin/stats",
+  config.path,
   async (req) => {
     await requireAdmin(req);
-    const input = readQuery(req, z.object(windowQuery));
+    const input = readQuery(req, query);
     return json({ status: true, data: await dashboardStats(await getDb(), input) });
   },
   ["GET"],
 );
-
-export const config: Config = { path: "/api/admin/stats" };

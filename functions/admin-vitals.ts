@@ -4,14 +4,16 @@ import { handle } from "../src/server/http/handler.ts";
 import { readQuery } from "../src/server/http/validate.ts";
 import { requireAdmin } from "../src/server/auth/guard.ts";
 import { getDb } from "../src/server/db/index.ts";
-import { THRESHOLDS, VITALS_RANGES, vitalsSummary, type VitalsRange } from "../src/server/admin/vitals.ts";
-import { failedList, list } from "../src/server/admin/respond.ts";
+import { THRESHOLDS, VITALS_RANGES, vitalsSummary, type VitalsRange } from "../src/server/vitals/vitals.ts";
+import { failedList, list } from "../src/server/http/respond.ts";
 
 const query = z.object({ range: z.enum(Object.keys(VITALS_RANGES) as [VitalsRange, ...VitalsRange[]]).default("7d") });
 
+export const config = { path: "/api/admin/vitals" } satisfies Config;
+
 /** The 75th percentile of each web vital per page over the range, rated good / needs-improvement / poor. */
 export default handle(
-  "/api/admin/vitals",
+  config.path,
   async (req, { log }) => {
     await requireAdmin(req);
     const { range } = readQuery(req, query);
@@ -23,5 +25,3 @@ export default handle(
   },
   ["GET"],
 );
-
-export const config: Config = { path: "/api/admin/vitals" };

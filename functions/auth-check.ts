@@ -3,14 +3,14 @@ import { handle } from "../src/server/http/handler.ts";
 import { json } from "../src/server/http/response.ts";
 import { requireUser } from "../src/server/auth/guard.ts";
 
+export const config = { path: "/api/auth/check" } satisfies Config;
+
 /** The signed-in user behind the bearer token, or 401 (the client then logs out). */
 export default handle(
-  "/api/auth/check",
+  config.path,
   async (req) => {
     const { user, expiresAt } = await requireUser(req);
     return json({ status: true, data: { user: { email: user.email, name: user.name, role: user.role }, expiresAt } });
   },
   ["GET"],
 );
-
-export const config: Config = { path: "/api/auth/check" };

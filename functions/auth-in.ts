@@ -6,9 +6,11 @@ import { getDb } from "../src/server/db/index.ts";
 import { loginBody } from "../src/server/auth/schemas.ts";
 import { LOGIN_SUCCESS, logIn } from "../src/server/auth/login.ts";
 
+export const config = { path: "/api/auth/in" } satisfies Config;
+
 /** Log-in with e-mail and password → a session token and the user. */
 export default handle(
-  "/api/auth/in",
+  config.path,
   async (req, { log, ip }) => {
     const body = await readJson(req, loginBody);
     const data = await logIn(await getDb(), body, { ip, userAgent: req.headers.get("user-agent") ?? undefined });
@@ -17,5 +19,3 @@ export default handle(
   },
   ["POST"],
 );
-
-export const config: Config = { path: "/api/auth/in" };

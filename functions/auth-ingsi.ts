@@ -7,9 +7,11 @@ import { googleBody } from "../src/server/auth/schemas.ts";
 import { googleLogIn } from "../src/server/auth/google.ts";
 import { LOGIN_SUCCESS, startSession } from "../src/server/auth/login.ts";
 
+export const config = { path: "/api/auth/ingsi" } satisfies Config;
+
 /** Log-in with a Google ID token → the same answer as auth/in. */
 export default handle(
-  "/api/auth/ingsi",
+  config.path,
   async (req, { log, ip }) => {
     const body = await readJson(req, googleBody);
     const db = await getDb();
@@ -20,5 +22,3 @@ export default handle(
   },
   ["POST"],
 );
-
-export const config: Config = { path: "/api/auth/ingsi" };

@@ -6,9 +6,11 @@ import { getDb } from "../src/server/db/index.ts";
 import { newPasswordBody } from "../src/server/auth/schemas.ts";
 import { PASSWORD_CHANGED, completeReset } from "../src/server/auth/reset.ts";
 
+export const config = { path: "/api/auth/newpswd" } satisfies Config;
+
 /** Uses a reset link's token to set a new password; every session of the account is revoked. */
 export default handle(
-  "/api/auth/newpswd",
+  config.path,
   async (req, { log, ip }) => {
     const body = await readJson(req, newPasswordBody);
     await completeReset(await getDb(), body, { ip });
@@ -17,5 +19,3 @@ export default handle(
   },
   ["POST"],
 );
-
-export const config: Config = { path: "/api/auth/newpswd" };

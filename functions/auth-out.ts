@@ -5,12 +5,14 @@ import { getDb } from "../src/server/db/index.ts";
 import { bearerToken } from "../src/server/auth/guard.ts";
 import { revokeSession, sessionFromToken } from "../src/server/auth/sessions.ts";
 
+export const config = { path: "/api/auth/out" } satisfies Config;
+
 /**
  * Revokes the caller's session. Answers 200 even for a dead or missing token: the outcome the
  * caller wants (no live session) holds either way, and a 401 here would re-trigger the client's logout.
  */
 export default handle(
-  "/api/auth/out",
+  config.path,
   async (req, { log }) => {
     const token = bearerToken(req);
     const db = await getDb();
@@ -23,5 +25,3 @@ export default handle(
   },
   ["POST"],
 );
-
-export const config: Config = { path: "/api/auth/out" };

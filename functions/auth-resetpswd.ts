@@ -6,9 +6,11 @@ import { getDb } from "../src/server/db/index.ts";
 import { resetRequestBody } from "../src/server/auth/schemas.ts";
 import { RESET_SENT, requestReset } from "../src/server/auth/reset.ts";
 
+export const config = { path: "/api/auth/resetpswd" } satisfies Config;
+
 /** Sends a one-time link to choose a new password; the same answer whether or not the account exists. */
 export default handle(
-  "/api/auth/resetpswd",
+  config.path,
   async (req, { ip }) => {
     const body = await readJson(req, resetRequestBody);
     await requestReset(await getDb(), body, { ip, origin: new URL(req.url).origin });
@@ -16,5 +18,3 @@ export default handle(
   },
   ["POST"],
 );
-
-export const config: Config = { path: "/api/auth/resetpswd" };

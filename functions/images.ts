@@ -6,9 +6,11 @@ import { getDb } from "../src/server/db/index.ts";
 import { getImage } from "../src/server/images/store.ts";
 import { IMAGE_HEADERS } from "../src/server/products/cache.ts";
 
+export const config = { path: "/api/images/:key" } satisfies Config;
+
 /** A stored picture by its content hash, cached for a year (a key never changes meaning). */
 export default handle(
-  "/api/images",
+  config.path,
   async (req, _scope, ctx) => {
     const key = ctx?.params?.key ?? new URL(req.url).pathname.split("/").pop() ?? "";
     const image = await getImage(await getDb(), key);
@@ -22,5 +24,3 @@ export default handle(
   },
   ["GET", "HEAD"],
 );
-
-export const config: Config = { path: "/api/images/:key" };

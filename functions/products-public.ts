@@ -5,7 +5,7 @@ import { json } from "../src/server/http/response.ts";
 import { notFound } from "../src/server/http/errors.ts";
 import { check, readQuery } from "../src/server/http/validate.ts";
 import { getDb } from "../src/server/db/index.ts";
-import { getProduct, listProducts } from "../src/server/products/repo.ts";
+import { getProduct, listProducts, listProductsPage } from "../src/server/products/repo.ts";
 import { productIdSchema } from "../src/server/products/schema.ts";
 import { PUBLIC_PRODUCT_HEADERS } from "../src/server/products/cache.ts";
 
@@ -16,9 +16,11 @@ const listQuery = z.strictObject({
   size: z.coerce.number().int().min(1).max(100).optional(),
 });
 
+export const config = { path: ["/api/public/products", "/api/public/products/:id"] } satisfies Config;
+
 /** The public catalogue: card list (optionally searched, sorted, paged) and one product. CDN-cached. */
 export default handle(
-  "/api/public/products",
+  config.path,
   async (req, _scope, ctx) => {
     const db = await getDb();
     const id = ctx?.params?.id;
@@ -28,11 +30,11 @@ export default handle(
       return cacheable(req, { status: true, data: product });
     }
     const query = readQuery(req, listQuery);
-    const all = await listProducts(db, { q: query.q, sort: query.sort });
-    if (!query.page) return cacheable(req, { status: true, data: all });
+    const opts = { q: query.q, sort: query.sort };
+    if (!query.page) return cacheable(req, { status: true, data: await listProducts(db, opts) });
     const size = query.size ?? 6;
-    const start = (query.page - 1) * size;
-    return cacheable(req, { status: true, data: all.slice(start, start + size), total: all.length, page: query.page, size });
+    const { cards, total } = await listProductsPage(db, opts, query.page, size);
+    return cacheable(req, { status: true, data: cards, total, page: query.page, size });
   },
   ["GET", "HEAD"],
 );
@@ -47,5 +49,3 @@ async function cacheable(req: Request, body: unknown): Promise<Response> {
   if (req.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers: res.headers });
   return res;
 }
-
-export const config: Config = { path: ["/api/public/products", "/api/public/products/:id"] };

@@ -4,9 +4,11 @@ import { json } from "../src/server/http/response.ts";
 import { HttpError } from "../src/server/http/errors.ts";
 import { loadServices } from "../src/server/content/services.ts";
 
+export const config = { path: "/api/services" } satisfies Config;
+
 /** The service catalogue from content/services.json; the CDN may keep it for five minutes. */
 export default handle(
-  "/api/services",
+  config.path,
   async (_req, { log }) => {
     const services = await loadServices();
     if (!services) {
@@ -20,5 +22,3 @@ export default handle(
   },
   ["GET"],
 );
-
-export const config: Config = { path: "/api/services" };

@@ -6,9 +6,11 @@ import { getDb } from "../src/server/db/index.ts";
 import { googleBody } from "../src/server/auth/schemas.ts";
 import { googleSignUp } from "../src/server/auth/google.ts";
 
+export const config = { path: "/api/sign/google" } satisfies Config;
+
 /** Sign-up with a Google ID token (verified on the server); an existing account is simply found. */
 export default handle(
-  "/api/sign/google",
+  config.path,
   async (req, { log, ip }) => {
     const body = await readJson(req, googleBody);
     const { created } = await googleSignUp(await getDb(), body, { ip });
@@ -20,5 +22,3 @@ export default handle(
   },
   ["POST"],
 );
-
-export const config: Config = { path: "/api/sign/google" };

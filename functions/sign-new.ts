@@ -6,9 +6,11 @@ import { getDb } from "../src/server/db/index.ts";
 import { signUpBody } from "../src/server/auth/schemas.ts";
 import { SIGNUP_SUCCESS, signUp } from "../src/server/auth/signup.ts";
 
+export const config = { path: "/api/sign/new" } satisfies Config;
+
 /** Sign-up with e-mail and password (terms accepted, updates optional). */
 export default handle(
-  "/api/sign/new",
+  config.path,
   async (req, { log, ip }) => {
     const body = await readJson(req, signUpBody);
     const user = await signUp(await getDb(), { email: body.email, password: body.password, updates: body.updates, name: body.name }, { ip });
@@ -17,5 +19,3 @@ export default handle(
   },
   ["POST"],
 );
-
-export const config: Config = { path: "/api/sign/new" };

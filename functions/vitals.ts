@@ -4,14 +4,16 @@ import { withSecurityHeaders } from "../src/server/http/response.ts";
 import { readJson } from "../src/server/http/validate.ts";
 import { getDb } from "../src/server/db/index.ts";
 import { enforce } from "../src/server/rate-limit/index.ts";
-import { VITALS_LIMIT, recordVital, vitalSample } from "../src/server/admin/vitals.ts";
+import { VITALS_LIMIT, recordVital, vitalSample } from "../src/server/vitals/vitals.ts";
+
+export const config = { path: "/api/vitals" } satisfies Config;
 
 /**
  * The web-vitals beacon of consented visitors. sendBeacon posts a Blob (application/json) or a
  * string (text/plain), so the body is read as JSON whatever its content type.
  */
 export default handle(
-  "/api/vitals",
+  config.path,
   async (req, { ip }) => {
     const db = await getDb();
     await enforce(db, VITALS_LIMIT, ip);
@@ -20,5 +22,3 @@ export default handle(
   },
   ["POST"],
 );
-
-export const config: Config = { path: "/api/vitals" };

@@ -2,7 +2,8 @@
  * Just enough of PostgreSQL's lexical rules to split a text into statements and list its words,
  * skipping comments (nested block comments too), quoted strings (standard, E'' and dollar-quoted)
  * and quoted identifiers. The query console uses it for clear early messages; the real guards are
- * Postgres's READ ONLY transaction and the single-statement extended protocol.
+ * Postgres's: the READ ONLY transaction, the single-statement extended protocol and the
+ * console_reader role (migration 008).
  */
 export interface Lexed {
   /** Each statement's text without its `;`, trimmed; empty statements are dropped. */
@@ -11,6 +12,11 @@ export interface Lexed {
   words: string[];
   /** True when a string, identifier or comment is still open at the end. */
   unterminated: boolean;
+  /**
+   * True when the text has a `U&"…"` identifier, whose escapes (`U&"\0073et_config"`) can spell a
+   * name the word list would not show as such.
+   */
+  unicodeIdentifier: boolean;
 }
 
 const WORD = /[A-Za-z_\u0080-\uffff][A-Za-z0-9_$\u0080-\uffff]*/y;
@@ -29,6 +35,7 @@ export function lexSql(sql: string): Lexed {
   let start = 0;
   let hasContent = false;
   let unterminated = false;
+  let unicodeIdentifier = false;
   let i = 0;
   const endStatement = (at: number) => {
     const text = sql.slice(start, at).trim();
@@ -95,7 +102,9 @@ export function lexSql(sql: string): Lexed {
       hasContent = true;
       WORD.lastIndex = i;
       WORD.test(sql);
-      words.push(sql.slice(i, WORD.lastIndex).toLowerCase());
+      const word = sql.slice(i, WORD.lastIndex).toLowerCase();
+      if (word === "u" && sql[WORD.lastIndex] === "&" && sql[WORD.lastIndex + 1] === '"') unicodeIdentifier = true;
+      words.push(word);
       i = WORD.lastIndex;
     } else {
       if (!/\s/.test(c)) hasContent = true;
@@ -103,5 +112,5 @@ export function lexSql(sql: string): Lexed {
     }
   }
   endStatement(sql.length);
-  return { statements, words, unterminated };
+  return { statements, words, unterminated, unicodeIdentifier };
 }

@@ -1,20 +1,7 @@
 /** The dashboard cards' figures, all counted from the database at the time of the call. */
 import type { Queryable } from "../db/index.ts";
-import { windowSql, type WindowInput } from "./window.ts";
-
-export interface DashboardStats {
-  products: number;
-  users: number;
-  activeSessions: number;
-  /** Sessions opened since midnight in the admin's time zone (each log-in opens one). */
-  loginsToday: number;
-  /** ERROR log entries in the selected window. */
-  errors: number;
-  lastErrorAt: string | null;
-  /** The latest admin log-in today, or null when no admin has logged in today. */
-  adminLoginToday: { at: string; email: string } | null;
-  window: { from: string; to: string };
-}
+import type { DashboardStats } from "../../lib/contracts/admin.ts";
+import { windowSql, type WindowInput } from "../logs/window.ts";
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 

@@ -1,4 +1,5 @@
 import type { Limit } from "../rate-limit/index.ts";
+import { strictDeploy } from "../settings/context.ts";
 
 /**
  * A request cap as configured, or multiplied by AUTH_RATE_LIMIT_FACTOR outside production: the
@@ -6,7 +7,6 @@ import type { Limit } from "../rate-limit/index.ts";
  */
 export function scaled(limit: Limit, env: NodeJS.ProcessEnv = process.env): Limit {
   const factor = Number(env.AUTH_RATE_LIMIT_FACTOR);
-  const production = env.NODE_ENV === "production" || env.CONTEXT === "production";
-  if (production || !Number.isFinite(factor) || factor <= 1) return limit;
+  if (strictDeploy(env) || !Number.isFinite(factor) || factor <= 1) return limit;
   return { ...limit, max: Math.ceil(limit.max * factor) };
 }

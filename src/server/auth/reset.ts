@@ -15,6 +15,7 @@ import { revokeAllSessions } from "./sessions.ts";
 import { clearFailures } from "./throttle.ts";
 import { LOGIN_ACCOUNT_THROTTLE } from "./login.ts";
 import { findUserByEmail, markEmailVerified, normalizeEmail, setPasswordHash } from "../users/users.ts";
+import { siteBase } from "../settings/context.ts";
 
 /** Reset requests per IP per hour. */
 export const RESET_IP: Limit = { name: "reset-ip", max: 10, windowSeconds: 3600 };
@@ -31,10 +32,6 @@ export const PASSWORD_CHANGED = "Your password has been changed. Please log in."
 export const hashResetToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** The site address for links in e-mails: SITE_URL (or Netlify's URL), never the Host header in production. */
-export function siteBase(requestOrigin: string, env: NodeJS.ProcessEnv = process.env): string {
-  return (env.SITE_URL || env.URL || requestOrigin).replace(/\/+$/, "");
-}
-
 export async function requestReset(db: Db, input: { email: string }, meta: { ip: string; origin: string }): Promise<void> {
   const email = normalizeEmail(input.email);
   await enforce(db, scaled(RESET_IP), meta.ip);

@@ -1,4 +1,5 @@
 import { SignJWT, jwtVerify } from "jose";
+import { strictDeploy } from "../settings/context.ts";
 
 const ALG = "HS256";
 const ISSUER = "coastal-marine";
@@ -11,9 +12,9 @@ const DEV_SECRET = "dev-only-secret-change-me-dev-only-secret-change-me";
  */
 export function sessionKey(env: NodeJS.ProcessEnv = process.env): Uint8Array {
   const secret = env.SESSION_SECRET;
-  const production = env.NODE_ENV === "production" || env.CONTEXT === "production";
   if (!secret || Buffer.byteLength(secret) < 32) {
-    if (production) throw new Error("SESSION_SECRET must be set to at least 32 random bytes in production");
+    // Previews are public too: any deploy on Netlify needs its own secret.
+    if (strictDeploy(env)) throw new Error("SESSION_SECRET must be set to at least 32 random bytes in production and on every deploy");
     return new TextEncoder().encode(DEV_SECRET);
   }
   return new TextEncoder().encode(secret);

@@ -1,3 +1,5 @@
+import { deploySettings } from "../settings/context.ts";
+
 /** Zoho CRM settings from the environment; null (sync off, leads stay in Postgres) without them. */
 export interface ZohoConfig {
   clientId: string;
@@ -15,9 +17,11 @@ export interface ZohoConfig {
 
 export const DEFAULT_DEAL_STAGE = "Qualification";
 
+/** Null as well on a preview or branch deploy, unless ZOHO_ON_PREVIEW=true (settings/context.ts). */
 export function zohoFromEnv(env: NodeJS.ProcessEnv = process.env): ZohoConfig | null {
   const { ZOHO_CLIENT_ID: clientId, ZOHO_CLIENT_SECRET: clientSecret, ZOHO_REFRESH_TOKEN: refreshToken } = env;
   if (!clientId || !clientSecret || !refreshToken) return null;
+  if (!deploySettings(env).crm.allowed) return null;
   return {
     clientId,
     clientSecret,

@@ -1,22 +1,32 @@
 /**
- * Zoho records built from a stored lead: the account (from the full name), the lead (fields
- * derived per spec §5) and, for quote requests, the deal. Each lead and deal carries the lead's
- * reference so a retry after an ambiguous failure can find it instead of creating it twice.
+ * Zoho records built from a lead: the account (from the full name), the lead (fields derived per
+ * spec §5) and, for quote requests, the deal. Each lead and deal carries the lead's reference so a
+ * retry after an ambiguous failure can find it instead of creating it twice.
  */
-import { deriveLead } from "../leads/derive.ts";
-import type { LeadRow } from "../leads/store.ts";
+import { UTM_KEYS, type LeadDetails } from "../../lib/contracts/lead.ts";
+import { deriveLead } from "./derive.ts";
+
+/** What the CRM needs to know about a lead: plain values, whoever stores them. */
+export interface CrmLeadInput extends LeadDetails {
+  /** The website's id of the lead (its reference in the CRM is made from it). */
+  id: string;
+  productId: string | null;
+  sourcePage: string | null;
+  referrer: string | null;
+  utm: Record<string, string>;
+}
 
 /** "WL" + the lead's uuid without dashes: one word, so Zoho's word search finds it. */
 export const leadRef = (id: string) => `WL${id.replace(/-/g, "")}`;
 
-export function accountRecord(lead: LeadRow) {
-  const r: Record<string, unknown> = { Account_Name: lead.full_name.slice(0, 200) };
+export function accountRecord(lead: CrmLeadInput) {
+  const r: Record<string, unknown> = { Account_Name: lead.fullName.slice(0, 200) };
   if (lead.phone) r.Phone = lead.phone;
   return r;
 }
 
-export function leadRecord(lead: LeadRow) {
-  const d = deriveLead({ email: lead.email, fullName: lead.full_name, phone: lead.phone });
+export function leadRecord(lead: CrmLeadInput) {
+  const d = deriveLead(lead);
   const r: Record<string, unknown> = {
     Email: d.email,
     First_Name: d.firstName.slice(0, 40),
@@ -30,32 +40,30 @@ export function leadRecord(lead: LeadRow) {
   return r;
 }
 
-export function dealRecord(lead: LeadRow, stage: string) {
+export function dealRecord(lead: CrmLeadInput, stage: string, accountId: string | null) {
   const ref = leadRef(lead.id);
-  const head = `${lead.subject || "Quote request"} - ${lead.full_name || lead.email}`;
+  const head = `${lead.subject || "Quote request"} - ${lead.fullName || lead.email}`;
   const r: Record<string, unknown> = {
     Deal_Name: `${head.slice(0, 120 - ref.length - 3)} [${ref}]`,
     Stage: stage,
     Lead_Source: deriveLead(lead).leadSource,
     Description: describeLead(lead),
   };
-  if (lead.crm_account_id) r.Account_Name = { id: lead.crm_account_id };
+  if (accountId) r.Account_Name = { id: accountId };
   return r;
 }
 
-const UTM_ORDER = ["source", "medium", "campaign", "term", "content"];
-
 /** Everything the office needs to know, in the CRM record's description. */
-export function describeLead(lead: LeadRow): string {
-  const utm = UTM_ORDER.filter((k) => lead.utm?.[k])
+export function describeLead(lead: CrmLeadInput): string {
+  const utm = UTM_KEYS.filter((k) => lead.utm?.[k])
     .map((k) => `${k}=${lead.utm[k]}`)
     .join(", ");
   return [
     lead.kind === "quote" ? `Quote request: ${lead.subject}` : `Product inquiry: ${lead.subject}`,
-    lead.product_id && `Product: ${lead.product_name || "(unnamed)"} (id ${lead.product_id})`,
-    lead.message && `Message: ${lead.message}`,
+    lead.productId && `Product: ${lead.productName || "(unnamed)"} (id ${lead.productId})`,
+    lead.message && `${lead.kind === "quote" ? "Project details" : "Message"}: ${lead.message}`,
     lead.address && `Property address: ${lead.address}`,
-    lead.source_page && `Page: ${lead.source_page}`,
+    lead.sourcePage && `Page: ${lead.sourcePage}`,
     lead.referrer && `Referrer: ${lead.referrer}`,
     utm && `UTM: ${utm}`,
     `Website lead ref: ${leadRef(lead.id)}`,

@@ -1,6 +1,7 @@
 /**
  * The few Zoho CRM (API v7) calls lead sync needs: upsert an account, create a lead or a deal, and
- * find a record we may already have created (by the lead reference we write into it).
+ * find a record we may already have created (by the lead reference we write into it); attach a
+ * lead's photos and find an attachment we may already have made (by its file name).
  * https://www.zoho.com/crm/developer/docs/api/v7/insert-records.html
  */
 import type { Db } from "../db/index.ts";
@@ -30,6 +31,13 @@ export class ZohoClient {
     return this.write(module, { data: [fields] });
   }
 
+  /** Changes fields of one record. A PUT sets values, so a retry after a timeout changes nothing more. */
+  async update(module: Module, id: string, fields: Record_): Promise<void> {
+    const res = await this.request("PUT", `${module}/${encodeURIComponent(id)}`, { data: [fields] });
+    const first = (res.body as WriteAnswer).data?.[0];
+    if (first?.status !== "success") throw new CrmError(`Zoho ${module} update refused: ${first?.code ?? "no code"} ${first?.message ?? ""}`.trim(), { status: res.status });
+  }
+
   /** The id of a record of `module` whose `field` contains `ref`, found by Zoho's word search. */
   async findByRef(module: Module, ref: string, field: string): Promise<string | null> {
     const res = await this.request("GET", `${module}/search?word=${encodeURIComponent(ref)}`);
@@ -37,6 +45,29 @@ export class ZohoClient {
     const body = res.body as { data?: Record_[] };
     const hit = body.data?.find((r) => typeof r[field] === "string" && (r[field] as string).includes(ref));
     return hit && typeof hit.id === "string" ? hit.id : null;
+  }
+
+  /**
+   * Attaches a file to a record (Attachments API: POST /{module}/{id}/Attachments, multipart field
+   * `file`); returns the attachment's id (`data[0].details.id`). Not idempotent: see photo-sync.ts.
+   * https://www.zoho.com/crm/developer/docs/api/v7/upload-attachment.html
+   */
+  async attach(module: Module, recordId: string, file: { name: string; type: string; bytes: Uint8Array }): Promise<string> {
+    const form = new FormData();
+    form.append("file", new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type }), file.name);
+    const res = await this.request("POST", `${module}/${encodeURIComponent(recordId)}/Attachments`, form);
+    const first = (res.body as WriteAnswer).data?.[0];
+    const id = first?.details?.id;
+    if (id && first?.status === "success") return String(id);
+    throw new CrmError(`Zoho ${module} attachment refused: ${first?.code ?? "no code"} ${first?.message ?? ""}`.trim(), { status: res.status });
+  }
+
+  /** The id of the record's attachment named `fileName`, if there is one (Get Attachments, first 200). */
+  async findAttachment(module: Module, recordId: string, fileName: string): Promise<string | null> {
+    const res = await this.request("GET", `${module}/${encodeURIComponent(recordId)}/Attachments?fields=id,File_Name&per_page=200`);
+    if (res.status === 204) return null;
+    const hit = (res.body as { data?: Record_[] }).data?.find((a) => a.File_Name === fileName);
+    return hit && (typeof hit.id === "string" || typeof hit.id === "number") ? String(hit.id) : null;
   }
 
   private async write(path: string, payload: unknown): Promise<string> {
@@ -48,14 +79,16 @@ export class ZohoClient {
     throw new CrmError(`Zoho ${path} refused the record: ${first?.code ?? "no code"} ${first?.message ?? ""}`.trim(), { status: res.status });
   }
 
-  private async request(method: "GET" | "POST", path: string, payload?: unknown, retried = false): Promise<{ status: number; body: unknown }> {
+  private async request(method: "GET" | "POST" | "PUT", path: string, payload?: unknown, retried = false): Promise<{ status: number; body: unknown }> {
     const token = await accessToken(this.db, this.cfg);
     let res: Response;
     try {
+      // A FormData body (an attachment) sets its own multipart Content-Type with the boundary.
+      const form = payload instanceof FormData;
       res = await fetch(`${this.cfg.apiUrl}/crm/v7/${path}`, {
         method,
-        headers: { Authorization: `Zoho-oauthtoken ${token}`, ...(payload ? { "Content-Type": "application/json" } : {}) },
-        body: payload ? JSON.stringify(payload) : undefined,
+        headers: { Authorization: `Zoho-oauthtoken ${token}`, ...(payload && !form ? { "Content-Type": "application/json" } : {}) },
+        body: form ? payload : payload ? JSON.stringify(payload) : undefined,
         signal: AbortSignal.timeout(this.cfg.timeoutMs),
       });
     } catch (e) {
@@ -65,7 +98,7 @@ export class ZohoClient {
       });
     }
     const text = await res.text().catch(() => "");
-    let body: unknown = {};
+    let body: unknown;
     try {
       body = text ? JSON.parse(text) : {};
     } catch {

@@ -6,6 +6,7 @@
  *   - `pglite:<dir>` or `pglite:memory`, or no URL at all → embedded PGlite (real Postgres in WASM)
  */
 import type { PGlite } from "@electric-sql/pglite";
+import { DEFAULT_PGLITE_DIR, deploySettings, type DatabaseChoice } from "../settings/context.ts";
 
 export type Row = Record<string, unknown>;
 export interface QueryResult<T extends Row = Row> {
@@ -22,11 +23,15 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
-export const DEFAULT_PGLITE_DIR = ".data/pglite";
+export { DEFAULT_PGLITE_DIR };
 
-/** The URL the running process should use: DATABASE_URL, then NETLIFY_DB_URL, else embedded. */
+/**
+ * The URL the running process should use, as the deploy context decides (settings/context.ts):
+ * DATABASE_URL, then NETLIFY_DB_URL, else embedded; on a preview PREVIEW_DATABASE_URL, then its
+ * own NETLIFY_DB_URL branch, and only then (read-only) DATABASE_URL.
+ */
 export function databaseUrlFromEnv(env: NodeJS.ProcessEnv = process.env): string {
-  return env.DATABASE_URL || env.NETLIFY_DB_URL || `pglite:${DEFAULT_PGLITE_DIR}`;
+  return deploySettings(env).database.url;
 }
 
 export function driverFor(url: string): Db["driver"] {
@@ -121,11 +126,35 @@ export async function createDb(url: string = databaseUrlFromEnv()): Promise<Db> 
   return fromPool("pg", new Pool({ connectionString: url, max: Number(process.env.DB_POOL_MAX || 5) }) as unknown as PoolLike);
 }
 
+/**
+ * Every statement runs in a READ ONLY transaction, so Postgres itself refuses any write (SQLSTATE
+ * 25006; the HTTP wrapper answers 503). For a preview that only knows the production database.
+ */
+export function readOnly(db: Db): Db {
+  const guarded = <T>(fn: (q: Queryable) => Promise<T>) =>
+    db.tx(async (q) => {
+      await q.query("SET TRANSACTION READ ONLY");
+      return fn(q);
+    });
+  return {
+    driver: db.driver,
+    query: (sql, params) => guarded((q) => q.query(sql, params)),
+    tx: guarded,
+    close: () => db.close(),
+  };
+}
+
+/** Opens the database a deploy chose (read-only when the choice says so). */
+export async function openChosen(choice: DatabaseChoice): Promise<Db> {
+  const db = await createDb(choice.url);
+  return choice.readOnly ? readOnly(db) : db;
+}
+
 let current: Promise<Db> | undefined;
 
-/** The process-wide database, opened on first use from the environment. */
+/** The process-wide database, opened on first use from the environment and the deploy context. */
 export function getDb(): Promise<Db> {
-  current ??= createDb();
+  current ??= openChosen(deploySettings().database);
   return current;
 }
 

@@ -2,6 +2,7 @@ import type { Context } from "@netlify/functions";
 import { HttpError } from "./errors.ts";
 import { jsonError } from "./response.ts";
 import { createLogger, type Logger } from "../logs/logger.ts";
+import { READ_ONLY_MESSAGE, deploySettings, isReadOnlyRefusal, platformContext } from "../settings/context.ts";
 
 export interface RequestScope {
   log: Logger;
@@ -15,9 +16,12 @@ type Handler = (req: Request, scope: RequestScope, ctx: Context | undefined) => 
 /**
  * Wraps a function's logic: gives it a request-scoped logger and request id, turns HttpErrors
  * into the API error shape, hides every other error behind a 500 with no detail, and writes the
- * buffered log lines before answering.
+ * buffered log lines before answering. `route` is the function's `config.path` (its log source:
+ * the first path when there are several). On a preview or branch deploy every answer carries
+ * `X-Robots-Tag: noindex`, and a write refused by the preview's read-only database is a 503.
  */
-export function handle(source: string, fn: Handler, methods?: string[]) {
+export function handle(route: string | string[], fn: Handler, methods?: string[]) {
+  const source = typeof route === "string" ? route : route[0];
   return async (req: Request, ctx?: Context): Promise<Response> => {
     const requestId = ctx?.requestId || req.headers.get("x-nf-request-id") || crypto.randomUUID();
     const log = createLogger(source, requestId);
@@ -31,7 +35,10 @@ export function handle(source: string, fn: Handler, methods?: string[]) {
         res = await fn(req, { log, requestId, ip }, ctx);
       }
     } catch (e) {
-      if (e instanceof HttpError) {
+      if (isReadOnlyRefusal(e)) {
+        log.warn("Write refused: this preview only has the production database (read-only)");
+        res = jsonError(503, READ_ONLY_MESSAGE);
+      } else if (e instanceof HttpError) {
         if (e.status >= 500) log.error(e.message);
         res = jsonError(e.status, e.message, e.extra);
       } else {
@@ -40,6 +47,7 @@ export function handle(source: string, fn: Handler, methods?: string[]) {
       }
     }
     res.headers.set("X-Request-Id", requestId);
+    if (deploySettings(process.env, ctx?.deploy?.context || platformContext()).noindex) res.headers.set("X-Robots-Tag", "noindex");
     await log.flush();
     return res;
   };

@@ -12,8 +12,6 @@ export async function readJson<S extends z.ZodType>(
   schema: S,
   maxBytes = DEFAULT_BODY_LIMIT,
 ): Promise<z.infer<S>> {
-  const declared = Number(req.headers.get("content-length") || 0);
-  if (declared > maxBytes) throw new HttpError(413, "Request body too large");
   const text = await readLimited(req, maxBytes);
   let data: unknown;
   try {
@@ -39,7 +37,16 @@ export function check<S extends z.ZodType>(schema: S, data: unknown): z.infer<S>
 }
 
 async function readLimited(req: Request, maxBytes: number): Promise<string> {
-  if (!req.body) return "";
+  return new TextDecoder().decode(await readBodyBytes(req, maxBytes));
+}
+
+/**
+ * Reads a request body of at most `maxBytes` without ever holding more: 413 (`tooLarge`) as soon as
+ * the declared length or the bytes read pass it.
+ */
+export async function readBodyBytes(req: Request, maxBytes: number, tooLarge = "Request body too large"): Promise<Uint8Array> {
+  if (Number(req.headers.get("content-length") || 0) > maxBytes) throw new HttpError(413, tooLarge);
+  if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -49,9 +56,9 @@ async function readLimited(req: Request, maxBytes: number): Promise<string> {
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => {});
-      throw new HttpError(413, "Request body too large");
+      throw new HttpError(413, tooLarge);
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return new Uint8Array(Buffer.concat(chunks));
 }

@@ -5,9 +5,13 @@
 import type { Db } from "../db/index.ts";
 import type { Logger } from "../logs/logger.ts";
 import { pruneLogs } from "../logs/logger.ts";
+import { pruneThrottle } from "../auth/throttle.ts";
 import { deliverPending } from "../mail/index.ts";
 import { pruneRateLimits } from "../rate-limit/index.ts";
-import { retryDueLeads } from "../crm/sync.ts";
+import { retryDueLeads } from "../leads/crm-queue.ts";
+import { pruneSpam } from "../leads/store.ts";
+import { pruneIdempotencyKeys } from "../leads/idempotency.ts";
+import { pruneOrphanPhotoBlobs } from "../leads/photos.ts";
 
 /** Logs are kept this long (the admin log viewer reads them). */
 export const LOG_RETENTION_DAYS = 30;
@@ -29,12 +33,12 @@ export async function runMailRetry(db: Db): Promise<string> {
 export async function runMaintenance(db: Db): Promise<string> {
   const logs = await pruneLogs(db, LOG_RETENTION_DAYS);
   const limits = await pruneRateLimits(db);
-  const spam = await db.query(
-    "DELETE FROM leads WHERE spam_reason IS NOT NULL AND created_at < now() - make_interval(days => $1)",
-    [SPAM_RETENTION_DAYS],
-  );
+  const throttles = await pruneThrottle(db);
+  const spam = await pruneSpam(db, SPAM_RETENTION_DAYS);
   const vitals = await db.query("DELETE FROM web_vitals WHERE ts < now() - make_interval(days => $1)", [VITALS_RETENTION_DAYS]);
-  return `Maintenance: ${logs} log entries, ${limits} rate-limit counters, ${spam.rowCount} spam submissions, ${vitals.rowCount} web-vitals samples removed`;
+  const keys = await pruneIdempotencyKeys(db);
+  const blobs = await pruneOrphanPhotoBlobs(db);
+  return `Maintenance: ${logs} log entries, ${limits} rate-limit counters, ${throttles} log-in throttle entries, ${spam} spam submissions, ${vitals.rowCount} web-vitals samples, ${keys} idempotency keys, ${blobs} unused lead photos removed`;
 }
 
 /** Runs one job with its own logger; a failure is logged, never thrown (the next run retries). */

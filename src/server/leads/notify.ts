@@ -5,7 +5,8 @@
  */
 import type { MailMessage } from "../mail/index.ts";
 import { readContentJson } from "../content/read.ts";
-import type { NewLead } from "./store.ts";
+import type { NewLead } from "./lead.ts";
+import { siteBase } from "../settings/context.ts";
 
 interface SiteInfo {
   name: string;
@@ -32,6 +33,19 @@ export async function officeAddress(env: NodeJS.ProcessEnv = process.env): Promi
 
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, " ").slice(0, 150);
 
+/**
+ * Photos are uploaded after the lead is stored (and this mail is queued with it), so the mail
+ * cannot list them: it says how many the visitor is sending and links to the lead in the admin
+ * dashboard, where they appear as they arrive (only admins may see them: a direct photo address
+ * needs an admin's session, which a link in an e-mail cannot carry).
+ */
+function photoLine(count: number, id: string): string {
+  // The site address as password-reset links build it (SITE_URL, or Netlify's URL); no request here.
+  const base = siteBase("");
+  const where = base ? `${base}/admin?lead=${id}` : "the admin dashboard";
+  return `Photos:   ${count} on the way with the request; see them with the lead in ${where}`;
+}
+
 export async function officeNotification(lead: NewLead, id: string): Promise<MailMessage | null> {
   const to = await officeAddress();
   if (!to) return null;
@@ -49,7 +63,8 @@ export async function officeNotification(lead: NewLead, id: string): Promise<Mai
     !!lead.address && `Address:  ${lead.address}`,
     `Subject:  ${lead.subject || "-"}`,
     !!lead.productId && `Product:  ${lead.productName || "(unnamed)"} (id ${lead.productId})`,
-    !!lead.message && `\nMessage:\n${lead.message}\n`,
+    !!lead.message && `\n${lead.kind === "quote" ? "Project details" : "Message"}:\n${lead.message}\n`,
+    !!lead.photos && photoLine(lead.photos, id),
     `Page:     ${lead.page || "-"}`,
     !!lead.referrer && `Referrer: ${lead.referrer}`,
     !!utm && `UTM:      ${utm}`,

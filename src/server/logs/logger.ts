@@ -1,4 +1,5 @@
 import { getDb, type Queryable } from "../db/index.ts";
+import { isReadOnlyRefusal } from "../settings/context.ts";
 
 export type Level = "INFO" | "DEBUG" | "ERROR" | "WARN";
 export interface LogEntry {
@@ -54,6 +55,8 @@ export function createLogger(source: string, requestId?: string, db?: () => Prom
         const q = await (db ?? getDb)();
         await q.query(`INSERT INTO log (ts, level, source, message, request_id) VALUES ${rows.join(", ")}`, values);
       } catch (e) {
+        // A preview with only the production database keeps its logs on stdout (it writes nothing).
+        if (isReadOnlyRefusal(e)) return;
         console.error(`[log] could not store ${batch.length} log entries: ${e instanceof Error ? e.message : e}`);
       }
     },

@@ -1,4 +1,5 @@
 import type { Queryable } from "../db/index.ts";
+import { deploySettings, mailAllowed, type MailPolicy } from "../settings/context.ts";
 
 export interface MailMessage {
   to: string;
@@ -16,12 +17,21 @@ export interface SmtpSettings {
   user?: string;
   pass?: string;
   from: string;
+  /** On a preview: only these recipients get real mail (PREVIEW_MAIL_ALLOW); the rest stay in the outbox. */
+  policy?: MailPolicy;
 }
 
+/**
+ * SMTP settings, or null (every message stays in the outbox): without SMTP_HOST, and on a
+ * preview or branch deploy unless PREVIEW_MAIL_ALLOW names who may get its mail.
+ */
 export function smtpFromEnv(env: NodeJS.ProcessEnv = process.env): SmtpSettings | null {
   if (!env.SMTP_HOST) return null;
+  const { mail } = deploySettings(env);
+  if (mail.mode === "outbox") return null;
   const port = Number(env.SMTP_PORT || 587);
   return {
+    ...(mail.mode === "allow-list" ? { policy: mail } : {}),
     host: env.SMTP_HOST,
     port,
     secure: env.SMTP_SECURE ? env.SMTP_SECURE === "true" : port === 465,
@@ -56,12 +66,17 @@ export async function enqueueMail(q: Queryable, msg: MailMessage): Promise<numbe
 /** Sends one queued message: over SMTP when configured, else marks it kept locally. */
 export async function dispatchMail(q: Queryable, id: number, smtp = smtpFromEnv()): Promise<boolean> {
   if (smtp) return deliver(q, id, smtp);
+  return keep(q, id, deploySettings().preview && process.env.SMTP_HOST ? "preview deploy" : "no SMTP configured");
+}
+
+/** Marks a message as done without sending it: it stays readable in the outbox (and the dev log). */
+async function keep(q: Queryable, id: number, why: string): Promise<boolean> {
   const r = await q.query<{ to_address: string; subject: string }>(
     "UPDATE outbox SET sent_at = now(), attempts = 1 WHERE id = $1 AND sent_at IS NULL RETURNING to_address, subject",
     [id],
   );
   const m = r.rows[0];
-  if (m && process.env.LOG_SILENT !== "1") console.log(`[mail] (no SMTP configured; kept in outbox #${id}) to ${m.to_address}: ${m.subject}`);
+  if (m && process.env.LOG_SILENT !== "1") console.log(`[mail] (${why}; kept in outbox #${id}) to ${m.to_address}: ${m.subject}`);
   return true;
 }
 
@@ -73,6 +88,7 @@ export async function deliver(q: Queryable, id: number, smtp: SmtpSettings): Pro
   );
   const m = r.rows[0];
   if (!m) return true;
+  if (smtp.policy && !mailAllowed(smtp.policy, m.to_address)) return keep(q, id, "preview deploy; recipient not in PREVIEW_MAIL_ALLOW");
   try {
     const nodemailer = await import("nodemailer");
     const transport = nodemailer.createTransport({

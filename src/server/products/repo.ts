@@ -4,39 +4,50 @@ import { badRequest } from "../http/errors.ts";
 import { keyFromUrl, pruneUnusedImages, putImage } from "../images/store.ts";
 import { decodeImageDataUrl } from "../images/upload.ts";
 import { COLUMNS, insertProduct, priceColumns, toCard, toProduct, type ProductRow as Row } from "./rows.ts";
-import type { NewProduct, Product, ProductCard, ProductEdit } from "./schema.ts";
+import type { Product, ProductCard } from "../../lib/contracts/product.ts";
+import type { NewProduct, ProductEdit } from "./schema.ts";
 
 export interface ListOptions {
   q?: string;
   sort?: "price-asc" | "price-desc" | "newest";
 }
 
-/** Cards for the catalogue: name contains `q` (case-insensitive); priceless products last. */
+/** The ORDER BY of a sort (priceless products last in both price orders); the id keeps pages stable. */
+function orderOf(sort: ListOptions["sort"]): string {
+  if (sort === "price-asc") return "price_low ASC NULLS LAST, price_high ASC NULLS LAST, name, id";
+  if (sort === "price-desc") return "price_high DESC NULLS LAST, price_low DESC NULLS LAST, name, id";
+  return "created_at DESC, name, id";
+}
+
+/** The WHERE of a search (name contains `q`, case-insensitive) and its parameters. */
+function whereOf(search: string | undefined): { where: string; params: unknown[] } {
+  if (!search) return { where: "", params: [] };
+  return { where: "WHERE name ILIKE $1", params: [`%${search.replace(/[\\%_]/g, (c) => "\\" + c)}%`] };
+}
+
+const CARD_COLUMNS = "id, name, price, image_key, hover_image_key";
+
+/** Cards for the catalogue, searched and sorted. */
 export async function listProducts(q: Queryable, opts: ListOptions = {}): Promise<ProductCard[]> {
-  const order =
-    opts.sort === "price-asc"
-      ? "price_low ASC NULLS LAST, price_high ASC NULLS LAST, name"
-      : opts.sort === "price-desc"
-        ? "price_high DESC NULLS LAST, price_low DESC NULLS LAST, name"
-        : "created_at DESC, name";
-  const params: unknown[] = [];
-  let where = "";
-  if (opts.q) {
-    params.push(`%${opts.q.replace(/[\\%_]/g, (c) => "\\" + c)}%`);
-    where = "WHERE name ILIKE $1";
-  }
-  const r = await q.query<Row>(`SELECT id, name, price, image_key, hover_image_key FROM products ${where} ORDER BY ${order}`, params);
+  const { where, params } = whereOf(opts.q);
+  const r = await q.query<Row>(`SELECT ${CARD_COLUMNS} FROM products ${where} ORDER BY ${orderOf(opts.sort)}`, params);
   return r.rows.map(toCard);
+}
+
+/** One page of `listProducts` (pages count from 1) and how many cards all pages hold. */
+export async function listProductsPage(q: Queryable, opts: ListOptions, page: number, size: number): Promise<{ cards: ProductCard[]; total: number }> {
+  const { where, params } = whereOf(opts.q);
+  const n = params.length;
+  const [rows, count] = await Promise.all([
+    q.query<Row>(`SELECT ${CARD_COLUMNS} FROM products ${where} ORDER BY ${orderOf(opts.sort)} LIMIT $${n + 1} OFFSET $${n + 2}`, [...params, size, (page - 1) * size]),
+    q.query<{ n: number }>(`SELECT count(*)::int AS n FROM products ${where}`, params),
+  ]);
+  return { cards: rows.rows.map(toCard), total: count.rows[0].n };
 }
 
 export async function getProduct(q: Queryable, id: string): Promise<Product | null> {
   const r = await q.query<Row>(`SELECT ${COLUMNS} FROM products WHERE id = $1`, [id]);
   return r.rows[0] ? toProduct(r.rows[0]) : null;
-}
-
-export async function countProducts(q: Queryable): Promise<number> {
-  const r = await q.query<{ n: number }>("SELECT count(*)::int AS n FROM products");
-  return r.rows[0].n;
 }
 
 /** A readable, unique-enough id for URLs: "aluminum-dock-box-k3x9". */

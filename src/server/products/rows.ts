@@ -5,7 +5,7 @@
 import type { Queryable } from "../db/index.ts";
 import { normalizePriceText, parsePrice } from "../../lib/price.ts";
 import { imageUrl } from "../images/store.ts";
-import type { Product, ProductCard } from "./schema.ts";
+import type { Product, ProductCard } from "../../lib/contracts/product.ts";
 
 export type ProductRow = {
   id: string;

@@ -1,8 +1,11 @@
-/** What the product editor may send, and the product shapes the API answers with. */
+/** What the product editor may send (the shapes the API answers with: src/lib/contracts/product.ts). */
 import { z } from "zod";
 import { MAX_PRICE_TEXT } from "../../lib/price.ts";
 
 export const PRODUCT_ID = /^[a-z0-9][a-z0-9-]{0,79}$/;
+
+/** Two browser-downscaled pictures as base64 plus the text fields fit well inside this. */
+export const MAX_PRODUCT_BODY = 5_900_000;
 
 /** An image field: a new upload (data URL), one of our image URLs kept as it is, or none. */
 const imageField = z.union([z.string().startsWith("data:").max(3_000_000), z.string().regex(/^\/api\/images\/[A-Za-z0-9_-]{43}$/), z.literal(""), z.null()]);
@@ -44,23 +47,3 @@ export const editProductSchema = z.strictObject({
 export type ProductEdit = z.infer<typeof editProductSchema>;
 
 export const productIdSchema = z.string().regex(PRODUCT_ID, "Unknown product id");
-
-/** A catalogue card: what the list sends (no bytes, no description). */
-export interface ProductCard {
-  id: string;
-  name: string;
-  price: string;
-  image: string | null;
-  hoverImage: string | null;
-}
-
-/** A whole product, as the detail and the editor use it. */
-export interface Product extends ProductCard {
-  description: string;
-  color: string;
-  quantity: number;
-  priceLow: number | null;
-  priceHigh: number | null;
-  createdAt: string;
-  updatedAt: string;
-}

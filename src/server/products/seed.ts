@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { z } from "zod";
 import type { Db, Queryable } from "../db/index.ts";
-import type { Seeder } from "../db/seeds/index.ts";
+import type { Seeder } from "../db/seeds/seeder.ts";
 import { putImage, sniffImageType } from "../images/store.ts";
 import { insertProduct } from "./rows.ts";
 

@@ -4,7 +4,7 @@
  * has a default password. DEMO_ADMIN_EMAIL / DEMO_ADMIN_PASSWORD replace the admin's defaults.
  */
 import type { Db } from "../db/index.ts";
-import type { Seeder } from "../db/seeds/index.ts";
+import type { Seeder } from "../db/seeds/seeder.ts";
 import type { Role } from "../auth/sessions.ts";
 import { hashPassword, verifyPassword } from "../auth/password.ts";
 import { createUser, findUserByEmail } from "./users.ts";

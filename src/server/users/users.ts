@@ -27,11 +27,6 @@ export async function findUserByEmail(q: Queryable, email: string): Promise<User
   return r.rows[0] ?? null;
 }
 
-export async function findUserById(q: Queryable, id: string): Promise<UserRow | null> {
-  const r = await q.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = $1`, [id]);
-  return r.rows[0] ?? null;
-}
-
 export async function findUserByGoogleSub(q: Queryable, sub: string): Promise<UserRow | null> {
   const r = await q.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE google_sub = $1`, [sub]);
   return r.rows[0] ?? null;

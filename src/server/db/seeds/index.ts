@@ -5,11 +5,7 @@
 import type { Db } from "../index.ts";
 import { demoAccountsSeeder } from "../../users/seed.ts";
 import { productsSeeder } from "../../products/seed.ts";
-
-export interface Seeder {
-  name: string;
-  run(db: Db): Promise<string | null>;
-}
+import type { Seeder } from "./seeder.ts";
 
 export const seeders: Seeder[] = [demoAccountsSeeder, productsSeeder];
 

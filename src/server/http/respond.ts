@@ -1,5 +1,5 @@
-/** Answers shared by the admin endpoints. */
-import { json } from "../http/response.ts";
+/** The answers of endpoints that read a list (the admin dashboard's): the list, or an empty one with why. */
+import { json } from "./response.ts";
 import type { Logger } from "../logs/logger.ts";
 
 /** One line for the log: errors by name and message only, never a stack. */

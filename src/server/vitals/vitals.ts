@@ -4,11 +4,9 @@
  * (https://web.dev/articles/vitals: good at or below the first number, poor above the second).
  */
 import { z } from "zod";
+import { METRICS, type Metric, type Rating, type VitalRow } from "../../lib/contracts/admin.ts";
 import type { Queryable } from "../db/index.ts";
 
-export const METRICS = ["LCP", "INP", "CLS", "TTFB"] as const;
-export type Metric = (typeof METRICS)[number];
-export type Rating = "good" | "needs-improvement" | "poor";
 
 export const THRESHOLDS: Record<Metric, [good: number, poor: number]> = {
   LCP: [2500, 4000],
@@ -53,14 +51,6 @@ export const VITALS_RANGES = { "1d": 1, "7d": 7, "28d": 28 } as const;
 export type VitalsRange = keyof typeof VITALS_RANGES;
 /** Pages shown at most, busiest first. */
 export const VITALS_MAX_PAGES = 50;
-
-export interface VitalRow {
-  path: string;
-  metric: Metric;
-  p75: number;
-  samples: number;
-  rating: Rating;
-}
 
 export async function vitalsSummary(q: Queryable, range: VitalsRange): Promise<VitalRow[]> {
   const r = await q.query<{ path: string; metric: Metric; p75: number; samples: string }>(

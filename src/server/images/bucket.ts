@@ -1,15 +1,9 @@
 /** The stored objects (product images) as the admin's storage list shows them. */
+import type { StoredObject } from "../../lib/contracts/admin.ts";
 import type { Queryable } from "../db/index.ts";
 
 /** The list holds at most this many objects, newest first. */
 export const BUCKET_MAX = 500;
-
-export interface StoredObject {
-  key: string;
-  size: number;
-  contentType: string;
-  createdAt: string;
-}
 
 export async function listBucket(q: Queryable): Promise<StoredObject[]> {
   const r = await q.query<{ key: string; size: number; content_type: string; created_at: Date }>(

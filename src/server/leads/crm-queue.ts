@@ -1,20 +1,23 @@
 /**
- * Syncs stored leads to Zoho CRM: account (only when a name was given) → lead → deal (quote
- * requests only). Every created record's id is saved on the lead at once, and done steps are
- * skipped, so a retry never repeats one. A worker first claims a lead with a lease (atomic UPDATE,
- * SKIP LOCKED for batches), so two overlapping runs never sync the same lead; a crashed worker's
- * lease simply expires. After an ambiguous failure (timeout, 5xx after a write) the retry first
- * looks the record up by the lead's reference instead of creating it again.
+ * The CRM sync queue: the `crm_*` columns of `leads` (state, the CRM's ids, attempts, next try,
+ * lease). This module is the only one that moves a lead through it; the CRM itself is reached
+ * through src/server/crm with plain values. (The mail `outbox` is a different queue.)
  *
- * Admin "retry" button: `requeueLead(db, id)` then (optionally) `syncLead(db, id)`.
+ * A worker first claims a lead with a lease (atomic UPDATE, SKIP LOCKED for batches), so two
+ * overlapping runs never sync the same lead; a crashed worker's lease simply expires. Each CRM id
+ * is saved as soon as it is known, so a retry never repeats a step.
+ *
+ * Admin "retry" button: `requeueLead(db, id)`; the scheduled job: `retryDueLeads(db)`.
  */
 import type { Db } from "../db/index.ts";
 import { createLogger, type Logger } from "../logs/logger.ts";
-import { LEAD_COLUMNS, type CrmState, type LeadRow } from "../leads/store.ts";
-import { zohoFromEnv, type ZohoConfig } from "./config.ts";
-import { CrmError, describe } from "./errors.ts";
-import { accountRecord, dealRecord, leadRecord, leadRef } from "./records.ts";
-import { ZohoClient } from "./zoho.ts";
+import { zohoFromEnv, type ZohoConfig } from "../crm/config.ts";
+import { CrmError, describe } from "../crm/errors.ts";
+import { pushLead, type CrmIds } from "../crm/push.ts";
+import type { CrmLeadInput } from "../crm/records.ts";
+import type { CrmState } from "../../lib/contracts/lead.ts";
+import { LEAD_COLUMNS, type LeadRow, type NewLead } from "./lead.ts";
+import { drain, type DrainResult } from "./drain.ts";
 
 /** How long a claimed lead is reserved for its worker (well over 3 steps × request timeout). */
 export const SYNC_LEASE_SECONDS = 300;
@@ -24,6 +27,13 @@ export const backoffSeconds = (attempts: number) => Math.min(6 * 3600, 30 * 2 **
 export type SyncOutcome = "synced" | "failed" | "disabled" | "skipped";
 
 const CLAIMABLE = `crm_state IN ('pending','failed') AND spam_reason IS NULL AND (claimed_until IS NULL OR claimed_until < now())`;
+
+const ID_COLUMN: Record<keyof CrmIds, string> = { accountId: "crm_account_id", leadId: "crm_lead_id", dealId: "crm_deal_id" };
+
+/** Where a new lead enters the queue: waiting for its first sync, or out of it (no CRM, or spam). */
+export function initialCrmState(lead: Pick<NewLead, "crmEnabled" | "spamReason">): CrmState {
+  return lead.crmEnabled && !lead.spamReason ? "pending" : "disabled";
+}
 
 /** Syncs one lead now (after a submission, or from the admin), whatever its backoff says. */
 export async function syncLead(db: Db, leadId: string, cfg = zohoFromEnv(), log: Logger = createLogger("crm-sync")): Promise<SyncOutcome> {
@@ -44,38 +54,32 @@ export async function syncLead(db: Db, leadId: string, cfg = zohoFromEnv(), log:
 export async function retryDueLeads(
   db: Db,
   opts: { cfg?: ZohoConfig | null; limit?: number; workers?: number; deadlineMs?: number; log?: Logger } = {},
-): Promise<{ tried: number; synced: number; failed: number }> {
+): Promise<DrainResult> {
   const cfg = opts.cfg === undefined ? zohoFromEnv() : opts.cfg;
-  const out = { tried: 0, synced: 0, failed: 0 };
-  if (!cfg) return out;
+  if (!cfg) return { tried: 0, synced: 0, failed: 0 };
   const log = opts.log ?? createLogger("crm-sync");
-  const limit = opts.limit ?? 100;
-  const stopAt = Date.now() + (opts.deadlineMs ?? 20_000);
-  const worker = async () => {
-    while (out.tried < limit && Date.now() < stopAt) {
-      const r = await db.query<LeadRow>(
-        `UPDATE leads SET claimed_until = now() + make_interval(secs => $1), attempts = attempts + 1
-         WHERE id = (SELECT id FROM leads WHERE ${CLAIMABLE} AND next_attempt_at <= now()
-                     ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-         RETURNING ${LEAD_COLUMNS}`,
-        [SYNC_LEASE_SECONDS],
-      );
-      const lead = r.rows[0];
-      if (!lead) return;
-      out.tried++;
-      const outcome = await runSync(db, lead, cfg, log);
-      if (outcome === "synced") out.synced++;
-      else out.failed++;
-    }
-  };
-  await Promise.all(Array.from({ length: opts.workers ?? 4 }, worker));
-  return out;
+  return drain({
+    claim: async () =>
+      (
+        await db.query<LeadRow>(
+          `UPDATE leads SET claimed_until = now() + make_interval(secs => $1), attempts = attempts + 1
+           WHERE id = (SELECT id FROM leads WHERE ${CLAIMABLE} AND next_attempt_at <= now()
+                       ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+           RETURNING ${LEAD_COLUMNS}`,
+          [SYNC_LEASE_SECONDS],
+        )
+      ).rows[0],
+    run: (lead) => runSync(db, lead, cfg, log),
+    limit: opts.limit ?? 100,
+    workers: opts.workers ?? 4,
+    deadlineMs: opts.deadlineMs ?? 20_000,
+  });
 }
 
 /**
  * Puts a lead back in the sync queue, due now (the admin's "retry"). A lead flagged as spam is
- * thereby accepted as genuine. A synced lead stays synced. Returns the new state, or null if no
- * such lead exists.
+ * thereby accepted as genuine (and its photos join the attachment queue). A synced lead stays
+ * synced. Returns the new state, or null if no such lead exists.
  */
 export async function requeueLead(db: Db, leadId: string, cfg = zohoFromEnv()): Promise<CrmState | null> {
   const r = await db.query<{ crm_state: CrmState }>(
@@ -84,27 +88,42 @@ export async function requeueLead(db: Db, leadId: string, cfg = zohoFromEnv()): 
      WHERE id = $1 RETURNING crm_state`,
     [leadId, !!cfg],
   );
+  // Its photos (kept out of the CRM while it was judged spam, or with no CRM) go with it now.
+  if (r.rows[0] && cfg) await db.query("UPDATE lead_photos SET zoho_state = 'pending', zoho_next_attempt_at = now() WHERE lead_id = $1 AND zoho_state = 'disabled'", [leadId]);
   return r.rows[0]?.crm_state ?? null;
 }
 
+/** The plain values the CRM client takes. */
+export function crmInput(lead: LeadRow): CrmLeadInput {
+  return {
+    id: lead.id,
+    kind: lead.kind,
+    fullName: lead.full_name,
+    email: lead.email,
+    phone: lead.phone,
+    address: lead.address,
+    subject: lead.subject,
+    message: lead.message,
+    productId: lead.product_id,
+    productName: lead.product_name,
+    sourcePage: lead.source_page,
+    referrer: lead.referrer,
+    utm: lead.utm ?? {},
+  };
+}
+
 async function runSync(db: Db, lead: LeadRow, cfg: ZohoConfig, log: Logger): Promise<SyncOutcome> {
-  const zoho = new ZohoClient(db, cfg);
-  const ref = leadRef(lead.id);
-  // On a later attempt an earlier one may have created a record without us learning its id.
-  const mayExist = lead.attempts > 1;
   try {
-    if (!lead.crm_account_id && lead.full_name.trim()) {
-      lead.crm_account_id = await zoho.upsertAccount(accountRecord(lead));
-      await saveId(db, lead.id, "crm_account_id", lead.crm_account_id);
-    }
-    if (!lead.crm_lead_id) {
-      lead.crm_lead_id = (mayExist && (await zoho.findByRef("Leads", ref, "Description"))) || (await zoho.create("Leads", leadRecord(lead)));
-      await saveId(db, lead.id, "crm_lead_id", lead.crm_lead_id);
-    }
-    if (lead.kind === "quote" && !lead.crm_deal_id) {
-      lead.crm_deal_id = (mayExist && (await zoho.findByRef("Deals", ref, "Deal_Name"))) || (await zoho.create("Deals", dealRecord(lead, cfg.dealStage)));
-      await saveId(db, lead.id, "crm_deal_id", lead.crm_deal_id);
-    }
+    await pushLead(
+      db,
+      cfg,
+      crmInput(lead),
+      { accountId: lead.crm_account_id, leadId: lead.crm_lead_id, dealId: lead.crm_deal_id },
+      {
+        mayExist: lead.attempts > 1,
+        saved: async (step, id) => void (await db.query(`UPDATE leads SET ${ID_COLUMN[step]} = $2 WHERE id = $1`, [lead.id, id])),
+      },
+    );
     await db.query(
       `UPDATE leads SET crm_state = 'synced', crm_synced_at = now(), claimed_until = NULL, last_error = NULL WHERE id = $1`,
       [lead.id],
@@ -128,8 +147,4 @@ async function runSync(db: Db, lead: LeadRow, cfg: ZohoConfig, log: Logger): Pro
     await log.flush();
     return "failed";
   }
-}
-
-async function saveId(db: Db, id: string, column: "crm_account_id" | "crm_lead_id" | "crm_deal_id", value: string): Promise<void> {
-  await db.query(`UPDATE leads SET ${column} = $2 WHERE id = $1`, [id, value]);
 }

@@ -1,5 +1,5 @@
 /**
- * The lead record sent to the CRM, derived from a submission exactly as the spec §5 says.
+ * The CRM lead's person fields, derived from what the visitor typed exactly as the spec §5 says.
  */
 
 /** Both the CRM lead's company and its lead source: the coastal marine contact form's label. */

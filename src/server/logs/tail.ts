@@ -1,7 +1,7 @@
 /** The admin log viewer: the newest `tail` entries of a time window, optionally filtered, oldest first. */
 import { z } from "zod";
 import type { Queryable } from "../db/index.ts";
-import { formatLine, type Level } from "../logs/logger.ts";
+import { formatLine, type Level } from "./logger.ts";
 import { windowQuery, windowSql, type WindowInput } from "./window.ts";
 
 export const DEFAULT_TAIL = 50;

@@ -1,0 +1,55 @@
+import type { Config } from "@netlify/functions";
+import { handle } from "../src/server/http/handler.ts";
+import { HttpError } from "../src/server/http/errors.ts";
+import { json } from "../src/server/http/response.ts";
+import { getDb } from "../src/server/db/index.ts";
+import { hit } from "../src/server/rate-limit/index.ts";
+import { idempotencyKey } from "../src/server/leads/idempotency.ts";
+import { LEAD_PHOTO_PER_IP, addPhoto, leadOfToken, photoType, readPhotoBody, sha256Hex } from "../src/server/leads/photos.ts";
+import { syncLeadPhotos } from "../src/server/leads/photo-sync.ts";
+import { describe } from "../src/server/crm/errors.ts";
+import { PHOTO_TOKEN_HEADER } from "../src/lib/contracts/lead.ts";
+
+export const config = { path: "/api/leads/photos" } satisfies Config;
+
+/** The contract's error shape for this endpoint: `{status:false, error}` (and `message`, as every other endpoint has). */
+function refusal(status: number, text: string, retryAfter?: number): Response {
+  return json({ status: false, error: text, message: text }, { status, headers: retryAfter ? { "Retry-After": String(retryAfter) } : {} });
+}
+
+/**
+ * One photo of a stored quote request (issue 13): the raw picture as the body, the answer's photo
+ * token in X-Photo-Token, one Idempotency-Key per photo. 201 with the stored photo; 200 and the
+ * same body for a repeated key. Checked in this order: token header (401), key shape (400), the
+ * IP's limit (429), declared size (413), token (401 unknown, 410 expired), the bytes read with a
+ * hard cap (413), their magic bytes (400), then the count (409). Nothing is stored on a refusal.
+ */
+export default handle(
+  config.path,
+  async (req, { log, ip }, ctx) => {
+    try {
+      const token = req.headers.get(PHOTO_TOKEN_HEADER)?.trim() || null;
+      if (!token) return refusal(401, "This upload link is not valid.");
+      const key = idempotencyKey(req);
+      const db = await getDb();
+      const limited = await hit(db, LEAD_PHOTO_PER_IP, ip);
+      if (!limited.allowed) return refusal(429, "Too many photos from this connection. Please try again in a few minutes.", limited.retryAfter);
+      const owner = await leadOfToken(db, token);
+      const bytes = await readPhotoBody(req);
+      const type = photoType(bytes);
+      const out = await addPhoto(db, { ...owner, hash: sha256Hex(token) }, bytes, type, key);
+      if (out.status === 201) {
+        log.info(`Lead ${out.leadId}: photo ${out.answer.count} stored (${type}, ${bytes.length} bytes)`);
+        // Attached to the Zoho lead at once when Zoho already knows the lead; else after its sync.
+        if (out.syncable && ctx?.waitUntil) {
+          ctx.waitUntil(syncLeadPhotos(db, out.leadId).catch((e) => log.warn(`Lead ${out.leadId} photo sync deferred: ${describe(e)}`)));
+        }
+      }
+      return json({ status: true, data: out.answer }, { status: out.status });
+    } catch (e) {
+      if (e instanceof HttpError && e.status < 500) return refusal(e.status, e.message, e.extra.retryAfter);
+      throw e;
+    }
+  },
+  ["POST"],
+);
