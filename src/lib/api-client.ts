@@ -2,6 +2,8 @@
  * The browser's one way to call /api: JSON in and out, the bearer token once signed in, 401 →
  * the registered logout, 429 → the `exceeded` flag. Answers are the API's `{status, data, message}`.
  */
+import { local } from "./safe-storage.ts";
+
 export interface ApiAnswer<T = unknown> {
   status: boolean;
   data?: T;
@@ -30,11 +32,7 @@ export function setApiHooks(h: Hooks): void {
 export const TOKEN_KEY = "token";
 
 export function getToken(): string | null {
-  try {
-    return localStorage.getItem(TOKEN_KEY);
-  } catch {
-    return null;
-  }
+  return local.get(TOKEN_KEY);
 }
 
 export async function api<T = unknown>(

@@ -4,9 +4,11 @@
  * Unknown fields are refused; every string is bounded and must be text Postgres can store.
  */
 import { z } from "zod";
+import { DETAILS_MAX, PHOTO_MAX_COUNT, UTM_KEYS, UTM_MAX, type UtmKey } from "./contracts/lead.ts";
 
 // Control characters other than tab/newline, and unpaired surrogates, have no place in a form
 // field and some (NUL, lone surrogates) cannot even be stored in Postgres text or jsonb.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const LINE_BREAK = /[\r\n]/;
 
@@ -27,6 +29,10 @@ const phone = text(25).refine((s) => s === "" || (PHONE_SHAPE.test(s) && phoneDi
 
 export const email = text(254, { min: 3 }).pipe(z.email("is not a valid e-mail address"));
 
+const utmValue = () => text(UTM_MAX).optional();
+/** One optional bounded text per UTM key. */
+const utmShape = () => Object.fromEntries(UTM_KEYS.map((k) => [k, utmValue()])) as Record<UtmKey, ReturnType<typeof utmValue>>;
+
 /** Where the visitor came from: filled by the form, never shown to them. */
 export const sourceFields = {
   /** Honeypot: a field people never see; bots fill it. */
@@ -35,16 +41,7 @@ export const sourceFields = {
   startedAt: z.number().int().nonnegative().max(8.64e15).optional(),
   page: text(500).optional(),
   referrer: text(1000).optional(),
-  utm: z
-    .object({
-      source: text(200).optional(),
-      medium: text(200).optional(),
-      campaign: text(200).optional(),
-      term: text(200).optional(),
-      content: text(200).optional(),
-    })
-    .strict()
-    .optional(),
+  utm: z.object(utmShape()).strict().optional(),
 };
 
 export const quoteRequestSchema = z
@@ -55,6 +52,10 @@ export const quoteRequestSchema = z
     address: text(300).optional(),
     /** The chosen service's title, or the visitor's own words when 'Other'. */
     subject: text(200, { min: 1 }),
+    /** 'Project details': what the job is, in the visitor's words (stored as the lead's message). */
+    details: text(DETAILS_MAX, { multiline: true }).optional(),
+    /** How many photos the browser will upload with the answer's photo token. */
+    photos: z.number().int("must be a whole number").min(0, "must be 0 or more").max(PHOTO_MAX_COUNT, `must be at most ${PHOTO_MAX_COUNT}`).optional(),
     ...sourceFields,
   })
   .strict();
@@ -69,7 +70,7 @@ export const inquirySchema = z
     productName: text(200).optional(),
     phone: phone.optional(),
     subject: text(200).optional(),
-    message: text(5000, { multiline: true }).optional(),
+    message: text(DETAILS_MAX, { multiline: true }).optional(),
     ...sourceFields,
   })
   .strict();

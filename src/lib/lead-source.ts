@@ -1,46 +1,57 @@
 /**
  * The hidden "source" fields every lead form sends with its body (see `sourceFields` in
  * lead-schemas.ts): the honeypot, when the form was shown, the page, the referrer and the UTM
- * parameters of the visit. UTM parameters are kept for the browser session so a visitor who lands
- * on /?utm_source=… and asks for a quote on /contact is still attributed.
+ * parameters of the visit. The layout calls `rememberUtm()` on every page, so a visitor who lands
+ * on /?utm_source=… and asks for a quote on /contact is still attributed for the browser session.
+ * Loaded by every page: it imports no library code.
  */
 import type { z } from "zod";
+import { UTM_KEYS, UTM_MAX, type Utm } from "./contracts/lead.ts";
 import type { sourceFields } from "./lead-schemas.ts";
+import { session } from "./safe-storage.ts";
 
-type Source = { [K in keyof typeof sourceFields]?: z.input<(typeof sourceFields)[K]> };
+export type LeadSource = { [K in keyof typeof sourceFields]?: z.input<(typeof sourceFields)[K]> };
 
-const UTM_KEYS = ["source", "medium", "campaign", "term", "content"] as const;
 const UTM_STORE = "utm";
 
-/** Reads UTM parameters from the address (remembering them) or from earlier in the session. */
-export function currentUtm(): Record<string, string> {
-  const params = new URLSearchParams(location.search);
-  const fromUrl: Record<string, string> = {};
+/** utm_source, utm_medium… of a query string, trimmed and cut to 200 characters; blank ones left out. */
+export function utmFrom(search: string): Utm {
+  const params = new URLSearchParams(search);
+  const utm: Utm = {};
   for (const k of UTM_KEYS) {
-    const v = params.get(`utm_${k}`);
-    if (v) fromUrl[k] = v.slice(0, 200);
+    const v = params.get(`utm_${k}`)?.trim();
+    if (v) utm[k] = v.slice(0, UTM_MAX);
+  }
+  return utm;
+}
+
+/**
+ * The visit's UTM parameters: those of this address, which are remembered for the session (a new
+ * campaign link replaces the old one), else the ones remembered earlier in the session.
+ */
+export function rememberUtm(search = location.search): Utm {
+  const fromUrl = utmFrom(search);
+  if (Object.keys(fromUrl).length) {
+    session.set(UTM_STORE, JSON.stringify(fromUrl));
+    return fromUrl;
   }
   try {
-    if (Object.keys(fromUrl).length) {
-      sessionStorage.setItem(UTM_STORE, JSON.stringify(fromUrl));
-      return fromUrl;
-    }
-    const kept = JSON.parse(sessionStorage.getItem(UTM_STORE) || "{}");
-    const out: Record<string, string> = {};
-    for (const k of UTM_KEYS) if (typeof kept?.[k] === "string") out[k] = kept[k].slice(0, 200);
+    const kept = JSON.parse(session.get(UTM_STORE) || "{}");
+    const out: Utm = {};
+    for (const k of UTM_KEYS) if (typeof kept?.[k] === "string" && kept[k]) out[k] = kept[k].slice(0, UTM_MAX);
     return out;
   } catch {
-    return fromUrl;
+    return {};
   }
 }
 
 /** The source fields for a submission; `honeypot` is the value of the hidden `website` input. */
-export function leadSourceFields(startedAt: number, honeypot: string): Source {
+export function leadSourceFields(startedAt: number, honeypot: string): LeadSource {
   return {
     website: honeypot,
     startedAt: Math.floor(startedAt),
     page: location.pathname.slice(0, 500),
     referrer: document.referrer.slice(0, 1000),
-    utm: currentUtm(),
+    utm: rememberUtm(),
   };
 }

@@ -1,6 +1,6 @@
 import { useAuth } from "../../lib/stores/auth.ts";
 import { IslandBoundary } from "../shared/IslandBoundary.tsx";
-import Protected from "./Protected.tsx";
+import Protected from "../shared/Protected.tsx";
 import { SecondaryButton } from "./ui.tsx";
 
 interface Tile {

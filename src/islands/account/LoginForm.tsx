@@ -42,8 +42,9 @@ function LoginScreen() {
 
   // The success toast would vanish with this page: the next page shows it.
   function goOn() {
-    setFlash({ message: useAuth.getState().message || "Login Sucsess", type: "success" });
-    location.assign(destinationAfterLogin());
+    const to = destinationAfterLogin();
+    setFlash({ message: useAuth.getState().message || "Login Sucsess", type: "success" }, to);
+    location.assign(to);
   }
 
   async function google(credential: string) {

@@ -32,7 +32,7 @@ function NewPasswordScreen() {
       return;
     }
     if (token && (await setNewPassword(token, password))) {
-      setFlash({ message: useAuth.getState().message, type: "success" });
+      setFlash({ message: useAuth.getState().message, type: "success" }, "/login");
       location.assign("/login");
     }
   }

@@ -126,9 +126,12 @@ export function BackAndSignUp({ backLabel }: { backLabel: string }) {
       </SecondaryButton>
       <p className="text-slate-600 dark:text-slate-300">
         No account?{" "}
-        <a href="/signup" className={linkClass}>
+        <a href="/signup" className={linkClass} aria-describedby="signup-hebrew-hint">
           Sign up
-        </a>
+        </a>{" "}
+        <span id="signup-hebrew-hint" className="text-xs text-slate-500 dark:text-slate-400">
+          (Hebrew form)
+        </span>
       </p>
     </div>
   );

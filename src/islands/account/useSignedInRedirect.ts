@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { homeRoute, safeReturnPath, useAuth } from "../../lib/stores/auth.ts";
+import { local } from "../../lib/safe-storage.ts";
 
 /**
  * Entry pages (log-in, reset) send a signed-in visitor on: to `?from=` when it is a safe path,
@@ -10,7 +11,7 @@ export function useSignedInRedirect(): boolean {
   useEffect(() => {
     const auth = useAuth.getState();
     auth.init();
-    if (!localStorage.getItem("token")) {
+    if (!local.get("token")) {
       setDeciding(false);
       return;
     }
@@ -24,5 +25,5 @@ export function useSignedInRedirect(): boolean {
 
 export function destinationAfterLogin(): string {
   const from = new URLSearchParams(location.search).get("from");
-  return safeReturnPath(from) ?? homeRoute(useAuth.getState().currentRoute || localStorage.getItem("currentRoute"));
+  return safeReturnPath(from) ?? homeRoute(useAuth.getState().currentRoute || local.get("currentRoute"));
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { Chart } from "chart.js";
 import type { Stats } from "./api.ts";
 import { he } from "./strings.ts";
-import { Card, Skeleton, formatNumber, useDarkMode } from "./ui.tsx";
+import { Card, LoadFailed, Skeleton, formatNumber, useDarkMode } from "./ui.tsx";
 
 /** Spec §9: chart animation 1000 ms. */
 const ANIMATION_MS = 1000;
@@ -13,12 +13,16 @@ const SWATCHES = ["bg-brand-500", "bg-accent-500", "bg-red-600"];
 /** chart.js is loaded only when the chart is needed, with only the pieces a doughnut uses. */
 const loadChart = () => import("./chart-setup.ts").then((m) => m.Chart);
 
-/** Doughnut of products, today's log-ins and errors in the range, from the real counts; follows the theme. */
-export default function DistributionChart({ stats }: { stats: Stats | null }) {
+/**
+ * Doughnut of products, today's log-ins and errors in the range, from the real counts; follows the
+ * theme. When the figures or chart.js cannot be loaded it says so and offers a retry.
+ */
+export default function DistributionChart({ stats, failed: statsFailed, onRetry }: { stats: Stats | null; failed: boolean; onRetry(): void }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<Chart<"doughnut"> | null>(null);
   const dark = useDarkMode();
   const [failed, setFailed] = useState(false);
+  const [tries, setTries] = useState(0);
   const values = stats ? [stats.products ?? 0, stats.loginsToday, stats.errors] : null;
   const labels = [he.chart.products, he.chart.logins, he.chart.errors];
   const empty = values !== null && values.every((v) => v === 0);
@@ -53,7 +57,7 @@ export default function DistributionChart({ stats }: { stats: Stats | null }) {
     };
     // Re-drawn when the figures or the theme change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, dark, empty]);
+  }, [key, dark, empty, tries]);
 
   useEffect(() => () => chart.current?.destroy(), []);
 
@@ -61,10 +65,21 @@ export default function DistributionChart({ stats }: { stats: Stats | null }) {
 
   return (
     <Card id="card-chart" title={he.chart.title}>
-      {!values ? (
+      {failed || (statsFailed && !values) ? (
+        <LoadFailed
+          text={he.failed}
+          className="py-16"
+          onRetry={() => {
+            if (failed) {
+              setFailed(false);
+              setTries((n) => n + 1);
+            } else onRetry();
+          }}
+        />
+      ) : !values ? (
         <Skeleton className="mx-auto size-56 rounded-full" />
-      ) : empty || failed ? (
-        <p className="py-16 text-center text-sm text-slate-500 dark:text-slate-400">{failed ? he.failed : he.chart.empty}</p>
+      ) : empty ? (
+        <p className="py-16 text-center text-sm text-slate-500 dark:text-slate-400">{he.chart.empty}</p>
       ) : (
         <div className="relative mx-auto h-72 max-w-sm">
           <canvas ref={canvas} role="img" aria-label={`${he.chart.title}: ${summary}`} data-testid="distribution-chart" />

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { fetchLogs, type Range, type Stats, type WindowParams } from "./api.ts";
 import { parseLogLine, tailOrDefault, type Level } from "./log-line.ts";
 import { he } from "./strings.ts";
+import DayPicker from "./DayPicker.tsx";
 import { Card, Spinner, field, formatDateTime, formatTime, label, quietButton, useDebounced } from "./ui.tsx";
 
 const TYPING_DEBOUNCE_MS = 400;
@@ -29,6 +30,7 @@ export default function LogViewer({ window: w, onWindowChange, onReload, adminLo
   const filter = useDebounced(grep, TYPING_DEBOUNCE_MS);
   const [lines, setLines] = useState<string[]>([]);
   const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const [reloads, setReloads] = useState(0);
   const areaRef = useRef<HTMLDivElement>(null);
@@ -36,6 +38,7 @@ export default function LogViewer({ window: w, onWindowChange, onReload, adminLo
   useEffect(() => {
     const ctl = new AbortController();
     setLoading(true);
+    setFailed(false);
     fetchLogs({ ...w, tail, grep: filter }, ctl.signal)
       .then((l) => {
         setLines(l);
@@ -45,6 +48,8 @@ export default function LogViewer({ window: w, onWindowChange, onReload, adminLo
         if (ctl.signal.aborted) return;
         console.error("Failed to fetch raw logs", e);
         setLines([]);
+        setFailed(true);
+        setExpanded(true);
       })
       .finally(() => !ctl.signal.aborted && setLoading(false));
     return () => ctl.abort();
@@ -108,14 +113,7 @@ export default function LogViewer({ window: w, onWindowChange, onReload, adminLo
           <label htmlFor={`${ids}-date`} className={label}>
             {he.log.date}
           </label>
-          <input
-            id={`${ids}-date`}
-            type="date"
-            className={field}
-            value={w.selectedDate}
-            required
-            onChange={(e) => e.target.value && onWindowChange({ ...w, selectedDate: e.target.value })}
-          />
+          <DayPicker id={`${ids}-date`} value={w.selectedDate} onChange={(d) => onWindowChange({ ...w, selectedDate: d })} labels={he.log.picker} />
         </div>
       </div>
 
@@ -138,9 +136,15 @@ export default function LogViewer({ window: w, onWindowChange, onReload, adminLo
         aria-label={he.log.area}
       >
         {shown.length === 0 ? (
-          <p className="p-6 text-center text-sm text-slate-500 dark:text-slate-400" data-testid="log-empty">
-            {he.log.empty}
-          </p>
+          <div className="flex flex-wrap items-center justify-center gap-3 p-6 text-center text-sm text-slate-500 dark:text-slate-400">
+            <p data-testid="log-empty">{he.log.empty}</p>
+            {failed && !loading && (
+              <button type="button" className={`${quietButton} whitespace-nowrap`} onClick={reload} data-testid="load-retry">
+                <span aria-hidden="true">↻</span>
+                {he.retry}
+              </button>
+            )}
+          </div>
         ) : (
           <ol dir="ltr" className="divide-y divide-slate-200/70 text-left font-mono text-xs leading-relaxed dark:divide-slate-800">
             {shown.map((l, i) => (

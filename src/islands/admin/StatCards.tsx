@@ -1,6 +1,6 @@
 import type { Stats } from "./api.ts";
 import { he } from "./strings.ts";
-import { Card, Skeleton, formatDateTime, formatNumber, primaryButton, useElapsed } from "./ui.tsx";
+import { Card, LoadFailed, Skeleton, formatDateTime, formatNumber, primaryButton, useElapsed } from "./ui.tsx";
 
 const SKELETON_MS = 1000;
 
@@ -16,7 +16,7 @@ function Figure({ label, value, testId }: { label: string; value: number | null 
 }
 
 /** The three cards (spec §2): product editing, log-ins, statistics; skeletons for the first second. */
-export default function StatCards({ stats, failed }: { stats: Stats | null; failed: boolean }) {
+export default function StatCards({ stats, failed, onRetry }: { stats: Stats | null; failed: boolean; onRetry(): void }) {
   const elapsed = useElapsed(SKELETON_MS);
   const ready = elapsed && (stats || failed);
   const body = (content: (s: Stats) => React.ReactNode) =>
@@ -26,12 +26,10 @@ export default function StatCards({ stats, failed }: { stats: Stats | null; fail
         <Skeleton className="h-4 w-3/4" />
         <Skeleton className="h-4 w-2/3" />
       </div>
-    ) : stats ? (
-      content(stats)
+    ) : failed ? (
+      <LoadFailed text={he.statsFailed} onRetry={onRetry} className="py-2" />
     ) : (
-      <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-        {he.statsFailed}
-      </p>
+      content(stats!)
     );
 
   return (

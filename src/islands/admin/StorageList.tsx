@@ -1,23 +1,26 @@
 import { useEffect, useState } from "react";
 import { fetchBucket, type StoredObject } from "./api.ts";
 import { he } from "./strings.ts";
-import { Card, Skeleton, formatDateTime } from "./ui.tsx";
+import { Card, LoadFailed, Skeleton, formatDateTime, formatNumber } from "./ui.tsx";
 
 const IMAGE_URL_PREFIX = "/api/images/";
 
 function size(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+  if (bytes < 1024) return `${formatNumber(bytes)} B`;
+  if (bytes < 1024 * 1024) return `${formatNumber(Math.round(bytes / 102.4) / 10)} KB`;
+  return `${formatNumber(Math.round(bytes / 10485.76) / 100)} MB`;
 }
 
 /** The stored objects (spec §7 admin/bucket): key, size, type, date and a preview. */
 export default function StorageList() {
   const [objects, setObjects] = useState<StoredObject[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const [reloads, setReloads] = useState(0);
 
   useEffect(() => {
     const ctl = new AbortController();
+    setFailed(false);
+    setObjects(null);
     fetchBucket(ctl.signal)
       .then(setObjects)
       .catch((e) => {
@@ -27,19 +30,19 @@ export default function StorageList() {
         setFailed(true);
       });
     return () => ctl.abort();
-  }, []);
+  }, [reloads]);
 
   return (
     <Card id="card-storage" title={he.storage.title}>
-      {!objects ? (
+      {failed ? (
+        <LoadFailed text={he.failed} onRetry={() => setReloads((n) => n + 1)} />
+      ) : !objects ? (
         <div className="space-y-2" aria-busy="true">
           <Skeleton className="h-12 w-full" />
           <Skeleton className="h-12 w-full" />
         </div>
       ) : objects.length === 0 ? (
-        <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400" role={failed ? "alert" : undefined}>
-          {failed ? he.failed : he.storage.empty}
-        </p>
+        <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">{he.storage.empty}</p>
       ) : (
         <div className="max-h-[500px] overflow-auto" tabIndex={0} role="region" aria-label={he.storage.table}>
           <table className="w-full min-w-[40rem] text-sm" data-testid="storage-table">

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { fetchVitals, type Rating, type VitalRow } from "./api.ts";
 import { he } from "./strings.ts";
-import { Card, Skeleton, field, formatNumber } from "./ui.tsx";
+import { Card, LoadFailed, Skeleton, field, formatNumber } from "./ui.tsx";
 
 const METRICS = ["LCP", "INP", "CLS", "TTFB"] as const;
 const RATING_STYLE: Record<Rating, string> = {
@@ -11,8 +11,8 @@ const RATING_STYLE: Record<Rating, string> = {
 };
 
 function show(metric: VitalRow["metric"], v: number): string {
-  if (metric === "CLS") return v.toFixed(3);
-  return v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${formatNumber(Math.round(v))} ms`;
+  if (metric === "CLS") return formatNumber(Math.round(v * 1000) / 1000);
+  return v >= 1000 ? `${formatNumber(Math.round(v / 10) / 100)} s` : `${formatNumber(Math.round(v))} ms`;
 }
 
 /** Real-user web vitals (decision 9): p75 per page and metric, coloured good / needs improvement / poor. */
@@ -21,10 +21,12 @@ export default function VitalsTable() {
   const [range, setRange] = useState("7d");
   const [rows, setRows] = useState<VitalRow[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const [reloads, setReloads] = useState(0);
 
   useEffect(() => {
     const ctl = new AbortController();
     setRows(null);
+    setFailed(false);
     fetchVitals(range, ctl.signal)
       .then((r) => (setRows(r), setFailed(false)))
       .catch((e) => {
@@ -34,7 +36,7 @@ export default function VitalsTable() {
         setFailed(true);
       });
     return () => ctl.abort();
-  }, [range]);
+  }, [range, reloads]);
 
   const pages = [...new Set((rows ?? []).map((r) => r.path))];
   const cell = (path: string, metric: VitalRow["metric"]) => rows?.find((r) => r.path === path && r.metric === metric);
@@ -66,15 +68,15 @@ export default function VitalsTable() {
           </li>
         ))}
       </ul>
-      {rows === null ? (
+      {failed ? (
+        <LoadFailed text={he.failed} onRetry={() => setReloads((n) => n + 1)} />
+      ) : rows === null ? (
         <div className="space-y-2" aria-busy="true">
           <Skeleton className="h-8 w-full" />
           <Skeleton className="h-8 w-full" />
         </div>
       ) : pages.length === 0 ? (
-        <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400" role={failed ? "alert" : undefined}>
-          {failed ? he.failed : he.vitals.empty}
-        </p>
+        <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">{he.vitals.empty}</p>
       ) : (
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={he.vitals.table}>
           <table className="w-full min-w-[36rem] text-sm" data-testid="vitals-table">

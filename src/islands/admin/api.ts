@@ -1,6 +1,11 @@
 /** The admin endpoints as the dashboard uses them: shapes and fetchers in one place. */
 import { api, ApiError, getToken } from "../../lib/api-client.ts";
-import type { DashboardStats } from "../../server/admin/stats.ts";
+import type { AdminLead, DashboardStats, StoredObject, VitalRow } from "../../lib/contracts/admin.ts";
+import type { LeadKind, LeadPhoto } from "../../lib/contracts/lead.ts";
+import type { LeadStatus } from "../../lib/lead-status.ts";
+
+export type { AdminLead, Rating, StoredObject, VitalRow } from "../../lib/contracts/admin.ts";
+export type { LeadPhoto } from "../../lib/contracts/lead.ts";
 
 export type Range = "5m" | "1h" | "4h" | "1d";
 export interface WindowParams {
@@ -10,15 +15,6 @@ export interface WindowParams {
 
 /** The server's figures; products may be missing when the catalogue could not be counted. */
 export type Stats = Omit<DashboardStats, "products"> & { products: number | null };
-
-export type Rating = "good" | "needs-improvement" | "poor";
-export interface VitalRow {
-  path: string;
-  metric: "LCP" | "INP" | "CLS" | "TTFB";
-  p75: number;
-  samples: number;
-  rating: Rating;
-}
 
 export interface QueryAnswer {
   data: Record<string, unknown>[];
@@ -58,38 +54,58 @@ export async function runQuery(query: string): Promise<QueryAnswer> {
   return (await api<QueryAnswer>("admin/query", { method: "POST", body: { query } })).data!;
 }
 
-export interface AdminLead {
-  id: string;
-  createdAt: string;
-  kind: "quote" | "inquiry";
-  fullName: string;
-  email: string;
-  phone: string;
-  subject: string;
-  productName: string | null;
-  spamReason: string | null;
-  crmState: "pending" | "synced" | "failed" | "disabled";
-  attempts: number;
-  lastError: string | null;
-}
 export interface LeadsPage {
   data: AdminLead[];
   page: number;
   pageSize: number;
   total: number;
+  /** Leads (not spam) received in the last 7 days. */
+  recent: number;
 }
 
-export async function fetchLeads(page: number, signal?: AbortSignal): Promise<LeadsPage> {
-  return (await api<LeadsPage>(`admin/leads?page=${page}`, { signal })).data!;
+/** The list's filters, sent to the server (which filters, pages and exports). */
+export interface LeadsFilter {
+  kind?: LeadKind | "";
+  status?: LeadStatus | "";
+  /** One lead (the office e-mail's link, /admin?lead=<id>). */
+  id?: string;
+}
+
+const filterSearch = (f: LeadsFilter, extra: Record<string, string> = {}) => {
+  const p = new URLSearchParams(extra);
+  for (const [k, v] of Object.entries(f)) if (v) p.set(k, String(v));
+  return p.toString();
+};
+
+export async function fetchLeads(page: number, filter: LeadsFilter = {}, signal?: AbortSignal): Promise<LeadsPage> {
+  return (await api<LeadsPage>(`admin/leads?${filterSearch(filter, { page: String(page) })}`, { signal })).data!;
 }
 
 export async function retryLead(id: string): Promise<AdminLead["crmState"]> {
   return (await api<{ crmState: AdminLead["crmState"] }>(`admin/leads/${encodeURIComponent(id)}/retry`, { method: "POST", body: {} })).data!.crmState;
 }
 
+export interface StatusEntry {
+  id: string;
+  from: LeadStatus;
+  to: LeadStatus;
+  note: string;
+  by: string;
+  at: string;
+  crm: "pending" | "done" | "superseded" | "disabled";
+}
+
+export async function fetchStatusHistory(id: string, signal?: AbortSignal): Promise<StatusEntry[]> {
+  return (await api<{ history: StatusEntry[] }>(`admin/leads/${encodeURIComponent(id)}/status`, { signal })).data!.history;
+}
+
+export async function setLeadStatus(id: string, status: LeadStatus, note: string): Promise<{ status: LeadStatus; entry: StatusEntry }> {
+  return (await api<{ status: LeadStatus; entry: StatusEntry }>(`admin/leads/${encodeURIComponent(id)}/status`, { method: "POST", body: { status, note } })).data!;
+}
+
 /** The CSV needs the bearer token, so it is fetched and handed to the browser as a file. */
-export async function downloadLeadsCsv(): Promise<void> {
-  const res = await fetch("/api/admin/leads?format=csv", { headers: { Authorization: `Bearer ${getToken() ?? ""}` } });
+export async function downloadLeadsCsv(filter: LeadsFilter = {}): Promise<void> {
+  const res = await fetch(`/api/admin/leads?${filterSearch(filter, { format: "csv" })}`, { headers: { Authorization: `Bearer ${getToken() ?? ""}` } });
   if (!res.ok) throw new ApiError(res.status, `Request failed (${res.status})`);
   const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "leads.csv";
   const url = URL.createObjectURL(await res.blob());
@@ -100,13 +116,21 @@ export async function downloadLeadsCsv(): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export interface StoredObject {
-  key: string;
-  size: number;
-  contentType: string;
-  createdAt: string;
-}
-
 export async function fetchBucket(signal?: AbortSignal): Promise<StoredObject[]> {
   return (await api<{ data: StoredObject[] }>("admin/bucket", { signal })).data?.data ?? [];
+}
+
+/** A quote request's photos (issue 13), admins only. */
+export async function fetchLeadPhotos(id: string, signal?: AbortSignal): Promise<LeadPhoto[]> {
+  return (await api<LeadPhoto[]>(`admin/leads/${encodeURIComponent(id)}/photos`, { signal })).data ?? [];
+}
+
+/**
+ * One lead photo as an object URL: the picture needs the bearer token (lead photos are never
+ * public), so it is fetched and handed to <img>. The caller revokes the URL.
+ */
+export async function fetchPhotoUrl(url: string, signal?: AbortSignal): Promise<string> {
+  const res = await fetch(url, { headers: { Authorization: `Bearer ${getToken() ?? ""}` }, signal });
+  if (!res.ok) throw new ApiError(res.status, `Request failed (${res.status})`);
+  return URL.createObjectURL(await res.blob());
 }

@@ -1,5 +1,6 @@
 /** Small building blocks shared by the dashboard's cards. */
 import { useEffect, useState, type ReactNode } from "react";
+import { he } from "./strings.ts";
 
 // min-w-0: a card is a grid item, and a wide table inside must scroll in its own box, not widen the page.
 export const card = "min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-700 dark:bg-slate-900";
@@ -65,9 +66,17 @@ export function useDarkMode(): boolean {
   return dark;
 }
 
-const dateTime = new Intl.DateTimeFormat("he-IL", { dateStyle: "short", timeStyle: "medium" });
-const timeOnly = new Intl.DateTimeFormat("he-IL", { hour: "2-digit", minute: "2-digit" });
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
-export const formatTime = (iso: string) => timeOnly.format(new Date(iso));
-const number = new Intl.NumberFormat("he-IL");
-export const formatNumber = (n: number) => number.format(n);
+export { formatDateTime, formatNumber, formatTime } from "./format.ts";
+
+/** A card's loading failure: what went wrong and a retry that stays on one line. */
+export function LoadFailed({ text, onRetry, className = "" }: { text: string; onRetry(): void; className?: string }) {
+  return (
+    <div role="alert" className={`flex flex-wrap items-center justify-center gap-3 py-6 text-sm text-red-800 dark:text-red-200 ${className}`} data-testid="load-failed">
+      <span>{text}</span>
+      <button type="button" className={`${quietButton} whitespace-nowrap`} onClick={onRetry} data-testid="load-retry">
+        <span aria-hidden="true">↻</span>
+        {he.retry}
+      </button>
+    </div>
+  );
+}

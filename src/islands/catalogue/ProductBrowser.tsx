@@ -3,7 +3,7 @@ import { IslandBoundary } from "../shared/IslandBoundary.tsx";
 import { useCart } from "../../lib/stores/cart.ts";
 import { applyView, changeView, PAGE_SIZES, readView, writeView, type Sort, type View } from "./catalogue-view.ts";
 import { ProductCard } from "./ProductCard.tsx";
-import { SkeletonGrid } from "./SkeletonCard.tsx";
+import { SkeletonGrid } from "../shared/SkeletonCard.tsx";
 
 /** Spec §9: skeleton cards 400 ms at first, 500 ms after each search, size, sort or page change. */
 export const FIRST_SKELETON_MS = 400;

@@ -16,7 +16,7 @@ export function ProductCard({ product, tilt = true }: { product: CatalogueProduc
     >
       <div className="relative aspect-square overflow-hidden bg-slate-100 dark:bg-slate-800">
         {product.image ? (
-          <img src={product.image} alt="" width={800} height={800} loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover" />
+          <img src={product.image} alt="" width={800} height={800} loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover dark:brightness-[0.8]" />
         ) : (
           <div className="absolute inset-0 flex items-center justify-center text-sm text-slate-500 dark:text-slate-400">No picture yet</div>
         )}

@@ -4,8 +4,8 @@ import { api, ApiError } from "../../lib/api-client.ts";
 import { useCart, type CatalogueProduct } from "../../lib/stores/cart.ts";
 import { ProductCard, NO_PRICE_TEXT } from "./ProductCard.tsx";
 import { applyNotFoundHead, applyProductHead } from "./product-seo.ts";
-import InquiryForm from "../inquiry/InquiryForm.tsx";
-import type { Product } from "../../server/products/schema.ts";
+import InquiryForm from "./InquiryForm.tsx";
+import type { Product } from "../../lib/contracts/product.ts";
 
 /** Spec §9: an unknown product shows the not-found page after about 0.7 s; 3 suggestions. */
 export const NOT_FOUND_AFTER_MS = 700;
@@ -114,7 +114,7 @@ function ProductView({ product }: { product: Product }) {
     <article className="mt-6 grid gap-8 md:grid-cols-2 md:gap-12" data-testid="product-detail">
       <div className="self-start overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-800">
         {product.image ? (
-          <img src={product.image} alt={product.name} width={800} height={800} fetchPriority="high" className="aspect-square w-full object-cover" />
+          <img src={product.image} alt={product.name} width={800} height={800} fetchPriority="high" className="aspect-square w-full object-cover dark:brightness-[0.8]" />
         ) : (
           <div className="flex aspect-square items-center justify-center text-slate-500">No picture yet</div>
         )}
@@ -124,7 +124,7 @@ function ProductView({ product }: { product: Product }) {
         <p className={`mt-3 text-2xl font-bold ${product.price ? "text-brand-600 dark:text-brand-100" : "text-lg text-slate-600 dark:text-slate-300"}`}>{product.price || NO_PRICE_TEXT}</p>
         {product.color && (
           <p className="mt-2 text-slate-600 dark:text-slate-300">
-            <span className="font-semibold">Colour:</span> {product.color}
+            <span className="font-semibold">Color:</span> {product.color}
           </p>
         )}
         {product.description && <p className="mt-4 leading-7 text-slate-700 dark:text-slate-300">{product.description}</p>}

@@ -69,8 +69,8 @@ export function ImageDropzone({ label, value, onChange, testId }: Props) {
           <input ref={input} type="file" accept={ACCEPTED} className="sr-only" aria-describedby={hintId} aria-label={label} onChange={(e) => void take(e.target.files?.[0])} />
         </label>
         <div className="text-xs text-slate-500 dark:text-slate-400">
-          <p id={hintId} dir="ltr" className="text-right">
-            {he.dropzoneHint}
+          <p id={hintId} dir="ltr" className="text-right" data-testid="dropzone-hint">
+            {he.dropzoneHint.types} <span className="whitespace-nowrap">{he.dropzoneHint.size}</span>
           </p>
           {value && (
             <button type="button" onClick={() => onChange(null)} className="mt-2 font-semibold text-red-700 underline underline-offset-2 dark:text-red-300">

@@ -1,15 +1,17 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { IslandBoundary } from "../shared/IslandBoundary.tsx";
-import Protected from "../account/Protected.tsx";
+import Protected from "../shared/Protected.tsx";
 import { useAuth } from "../../lib/stores/auth.ts";
 import { useCart, type CatalogueProduct } from "../../lib/stores/cart.ts";
 import { useLoading } from "../../lib/stores/loading.ts";
 import { useToast } from "../../lib/stores/toast.ts";
 import { api, ApiError } from "../../lib/api-client.ts";
-import type { Product } from "../../server/products/schema.ts";
-import { SkeletonCard } from "../catalogue/SkeletonCard.tsx";
+import { local } from "../../lib/safe-storage.ts";
+import type { Product } from "../../lib/contracts/product.ts";
+import { SkeletonCard } from "../shared/SkeletonCard.tsx";
 import { EMPTY_FORM, ProductSheet, type ProductForm } from "./ProductSheet.tsx";
 import { he } from "./strings.ts";
+import { SORTS, viewProducts, type Sort } from "./product-view.ts";
 
 /** Spec §9: 6 skeleton cards for 1000 ms after every change of the product list. */
 export const GRID_SKELETON_MS = 1000;
@@ -26,14 +28,8 @@ export default function ProductEditor() {
   );
 }
 
-type Sheet = { id: string | null; initial: ProductForm } | null;
-const stored = (key: string) => {
-  try {
-    return localStorage.getItem(key) ?? "";
-  } catch {
-    return "";
-  }
-};
+type Sheet = { id: string | null; name?: string; initial: ProductForm } | null;
+const stored = (key: string) => local.get(key) ?? "";
 const reason = (e: unknown) => (e instanceof ApiError && e.httpStatus < 500 ? `: ${e.message}` : "");
 
 function Editor() {
@@ -44,6 +40,10 @@ function Editor() {
   const [skeleton, setSkeleton] = useState(true);
   const [failed, setFailed] = useState(false);
   const [sheet, setSheet] = useState<Sheet>(null);
+  const [query, setQuery] = useState("");
+  const [sort, setSort] = useState<Sort>("name-asc");
+  const ids = useId();
+  const shown = useMemo(() => viewProducts(products, query, sort), [products, query, sort]);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const email = stored("email") || user?.email || "";
   const displayName = stored("name") || user?.name || email;
@@ -77,7 +77,7 @@ function Editor() {
     useLoading.getState().show();
     try {
       const full = (await api<Product>(`public/products/${encodeURIComponent(p.id)}`, { auth: false })).data!;
-      setSheet({ id: p.id, initial: { name: full.name, price: full.price, color: full.color, quantity: full.quantity, description: full.description, image: full.image, hoverImage: full.hoverImage } });
+      setSheet({ id: p.id, name: full.name, initial: { name: full.name, price: full.price, color: full.color, quantity: full.quantity, description: full.description, image: full.image, hoverImage: full.hoverImage } });
     } catch (e) {
       useToast.getState().show(he.updateFailed + reason(e), "error");
     } finally {
@@ -107,7 +107,7 @@ function Editor() {
             {(displayName || "?").slice(0, 1).toUpperCase()}
           </span>
           <div>
-            <p className="text-lg font-bold text-slate-900 dark:text-white" data-testid="profile-name">
+            <p className="text-lg font-bold text-slate-900 dark:text-white" dir="auto" data-testid="profile-name">
               {displayName}
             </p>
             <p className="text-sm text-slate-600 dark:text-slate-300" dir="ltr" data-testid="profile-email">
@@ -130,7 +130,45 @@ function Editor() {
 
       <div className="mt-6 flex items-baseline justify-between">
         <h1 className="text-2xl font-bold text-slate-900 dark:text-white">{he.title}</h1>
-        {!skeleton && <p className="text-sm text-slate-600 dark:text-slate-400">{he.productCount(products.length)}</p>}
+        {!skeleton && (
+          <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite" data-testid="product-count">
+            {shown.length === products.length ? he.productCount(products.length) : he.shownCount(shown.length, products.length)}
+          </p>
+        )}
+      </div>
+
+      <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end" role="search">
+        <div className="flex-1">
+          <label htmlFor={`${ids}-q`} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
+            {he.search}
+          </label>
+          <input
+            id={`${ids}-q`}
+            type="search"
+            dir="auto"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder={he.searchPlaceholder}
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+          />
+        </div>
+        <div>
+          <label htmlFor={`${ids}-sort`} className="block text-sm font-medium text-slate-700 dark:text-slate-300">
+            {he.sort}
+          </label>
+          <select
+            id={`${ids}-sort`}
+            value={sort}
+            onChange={(e) => setSort(e.target.value as Sort)}
+            className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 sm:w-56 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:[color-scheme:dark]"
+          >
+            {(Object.keys(SORTS) as Sort[]).map((k) => (
+              <option key={k} value={k}>
+                {he.sorts[k]}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
 
       <div className="mt-4">
@@ -150,32 +188,43 @@ function Editor() {
           </div>
         ) : products.length === 0 ? (
           <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">{he.empty}</p>
+        ) : shown.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700" data-testid="no-match">
+            {he.noMatch}
+          </p>
         ) : (
-          <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="editor-grid">
-            {products.map((p) => (
-              <li key={p.id} data-testid="editor-card" className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900">
-                <div className="aspect-[4/3] bg-slate-100 dark:bg-slate-800">
+          // Phones get compact rows (thumbnail beside the text); wider screens the card grid.
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3" data-testid="editor-grid">
+            {shown.map((p) => (
+              <li key={p.id} data-testid="editor-card" className="flex overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm sm:block dark:border-slate-800 dark:bg-slate-900">
+                <div className="w-24 shrink-0 bg-slate-100 sm:aspect-[4/3] sm:w-auto dark:bg-slate-800">
                   {p.image && <img src={p.image} alt="" width={800} height={600} loading="lazy" className="size-full object-cover" />}
                 </div>
-                <div className="p-4">
-                  <h2 className="font-semibold text-slate-900 dark:text-white" dir="auto">
+                <div className="min-w-0 flex-1 p-3 sm:p-4">
+                  <h2 className="font-semibold text-slate-900 dark:text-white" dir="auto" data-testid="editor-card-name">
                     {p.name}
                   </h2>
-                  <p className="mt-1 font-bold text-brand-600 dark:text-brand-100" dir="ltr">
-                    {p.price || he.noPrice}
+                  <p className="mt-1 font-bold text-brand-600 dark:text-brand-100">
+                    {p.price ? (
+                      <bdi dir="ltr" data-testid="editor-card-price">
+                        {p.price}
+                      </bdi>
+                    ) : (
+                      he.noPrice
+                    )}
                   </p>
-                  <div className="mt-3 flex flex-wrap gap-2">
+                  <div className="mt-2 flex flex-wrap gap-2 sm:mt-3">
                     {isAdmin && (
                       <>
-                        <button type="button" onClick={() => void openEdit(p)} aria-label={`${he.edit}: ${p.name}`} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+                        <button type="button" onClick={() => void openEdit(p)} aria-label={`${he.edit}: ${p.name}`} className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 sm:px-4 sm:py-2">
                           {he.edit}
                         </button>
-                        <button type="button" onClick={() => void remove(p)} aria-label={`${he.remove}: ${p.name}`} className="rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950">
+                        <button type="button" onClick={() => void remove(p)} aria-label={`${he.remove}: ${p.name}`} className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-semibold sm:px-4 sm:py-2 text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950">
                           {he.remove}
                         </button>
                       </>
                     )}
-                    <a href={`/products/${encodeURIComponent(p.id)}`} className="rounded-lg px-3 py-2 text-sm font-semibold text-brand-600 underline underline-offset-2 dark:text-brand-100">
+                    <a href={`/products/${encodeURIComponent(p.id)}`} className="rounded-lg px-2 py-1.5 text-sm font-semibold text-brand-600 underline sm:px-3 sm:py-2 underline-offset-2 dark:text-brand-100">
                       {he.viewInShop}
                     </a>
                   </div>
@@ -186,7 +235,7 @@ function Editor() {
         )}
       </div>
 
-      {sheet && <ProductSheet key={sheet.id ?? "new"} editingId={sheet.id} initial={sheet.initial} onSave={(f) => void save(f)} onClose={() => setSheet(null)} />}
+      {sheet && <ProductSheet key={sheet.id ?? "new"} editingId={sheet.id} editingName={sheet.name} initial={sheet.initial} onSave={(f) => void save(f)} onClose={() => setSheet(null)} />}
     </div>
   );
 }

@@ -17,6 +17,8 @@ export const EMPTY_FORM: ProductForm = { name: "", price: "", color: "", quantit
 interface Props {
   /** null: create mode; an id: edit mode (spec §4 product form states). */
   editingId: string | null;
+  /** The product's name as stored, shown under the title while editing. */
+  editingName?: string;
   initial: ProductForm;
   onSave(form: ProductForm): void;
   onClose(): void;
@@ -26,11 +28,25 @@ const field =
   "mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100";
 const labelText = "block text-sm font-medium text-slate-700 dark:text-slate-300";
 
+/** The asterisk after a required field's label, read out as the word. */
+function Required() {
+  return (
+    <>
+      <span aria-hidden="true" className="ms-0.5 text-red-600 dark:text-red-400">
+        *
+      </span>
+      <span className="sr-only"> ({he.required})</span>
+    </>
+  );
+}
+
 /**
- * The bottom-sheet create/edit form: a modal dialog that closes on backdrop click and Escape, keeps
- * keyboard focus inside, and gives focus back to what opened it.
+ * The create/edit form: a bottom sheet on phones (spec §2), a side panel on wide screens. A modal
+ * dialog that closes on backdrop click and Escape, keeps keyboard focus inside, and gives focus
+ * back to what opened it. Every field that holds product text takes the direction of what is
+ * typed (dir="auto"), so English names and descriptions read as typed on the Hebrew screen.
  */
-export function ProductSheet({ editingId, initial, onSave, onClose }: Props) {
+export function ProductSheet({ editingId, editingName, initial, onSave, onClose }: Props) {
   const [form, setForm] = useState<ProductForm>(initial);
   const sheet = useRef<HTMLDivElement>(null);
   const titleId = useId();
@@ -72,39 +88,61 @@ export function ProductSheet({ editingId, initial, onSave, onClose }: Props) {
   };
 
   return (
-    <div className="fixed inset-0 z-[52] flex items-end justify-center" onKeyDown={onKeyDown}>
+    <div className="fixed inset-0 z-[52] flex items-end justify-center lg:items-stretch lg:justify-end" onKeyDown={onKeyDown}>
       <div data-testid="sheet-backdrop" className="absolute inset-0 bg-slate-900/50 backdrop-blur-[1px]" onClick={onClose} aria-hidden="true" />
       <div
         ref={sheet}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        className="relative max-h-[92dvh] w-full max-w-3xl overflow-y-auto rounded-t-3xl bg-white p-5 shadow-2xl sm:p-8 dark:bg-slate-900"
+        data-testid="product-sheet"
+        className="relative max-h-[92dvh] w-full max-w-3xl overflow-y-auto rounded-t-3xl bg-white p-5 shadow-2xl sm:p-8 lg:h-dvh lg:max-h-none lg:max-w-2xl lg:rounded-none lg:rounded-s-3xl dark:bg-slate-900"
       >
-        <div className="mx-auto mb-4 h-1.5 w-12 rounded-full bg-slate-300 dark:bg-slate-600" aria-hidden="true" />
+        <div className="mx-auto mb-4 h-1.5 w-12 rounded-full bg-slate-300 lg:hidden dark:bg-slate-600" aria-hidden="true" data-testid="drag-handle" />
         <div className="flex items-center justify-between">
-          <h2 id={titleId} className="text-xl font-bold text-slate-900 dark:text-white">
-            {editingId ? he.editProductTitle : he.newProductTitle}
-          </h2>
+          <div className="min-w-0">
+            <h2 id={titleId} className="text-xl font-bold text-slate-900 dark:text-white">
+              {editingId ? he.editProductTitle : he.newProductTitle}
+            </h2>
+            {editingId && editingName && (
+              <p className="mt-0.5 truncate text-sm text-slate-600 dark:text-slate-400" dir="auto" data-testid="sheet-product-name">
+                {editingName}
+              </p>
+            )}
+          </div>
           <button type="button" onClick={onClose} aria-label={he.close} className="rounded-lg p-2 text-2xl leading-none text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800">
             ×
           </button>
         </div>
+        <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+          <span aria-hidden="true" className="text-red-600 dark:text-red-400">
+            *
+          </span>{" "}
+          {he.requiredNote}
+        </p>
         <form onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2">
           <label className="sm:col-span-2">
-            <span className={labelText}>{he.name}</span>
-            <input className={field} value={form.name} maxLength={120} required onChange={(e) => set("name", e.target.value)} />
+            <span className={labelText}>
+              {he.name}
+              <Required />
+            </span>
+            <input className={field} dir="auto" value={form.name} maxLength={120} required aria-required="true" onChange={(e) => set("name", e.target.value)} />
           </label>
           <label>
             <span className={labelText}>{he.price}</span>
             <input className={field} dir="ltr" inputMode="decimal" value={form.price} maxLength={60} onChange={(e) => set("price", e.target.value)} aria-describedby={`${titleId}-price`} />
-            <span id={`${titleId}-price`} className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
-              {he.priceHint}
+            <span id={`${titleId}-price`} className="mt-1 block text-xs text-slate-500 dark:text-slate-400" data-testid="price-hint">
+              {he.priceHint.before} <bdi dir="ltr">{he.priceHint.single}</bdi>
+              {he.priceHint.or}
+              <bdi dir="ltr" className="whitespace-nowrap" data-testid="price-hint-range">
+                {he.priceHint.range}
+              </bdi>
+              {he.priceHint.after}
             </span>
           </label>
           <label>
             <span className={labelText}>{he.color}</span>
-            <input className={field} value={form.color} maxLength={40} onChange={(e) => set("color", e.target.value)} />
+            <input className={field} dir="auto" value={form.color} maxLength={40} onChange={(e) => set("color", e.target.value)} />
           </label>
           <label>
             <span className={labelText}>{he.quantity}</span>
@@ -112,7 +150,7 @@ export function ProductSheet({ editingId, initial, onSave, onClose }: Props) {
           </label>
           <label className="sm:col-span-2">
             <span className={labelText}>{he.description}</span>
-            <textarea className={`${field} min-h-24`} value={form.description} maxLength={4000} onChange={(e) => set("description", e.target.value)} />
+            <textarea className={`${field} min-h-24`} dir="auto" value={form.description} maxLength={4000} onChange={(e) => set("description", e.target.value)} />
           </label>
           <ImageDropzone label={he.image} value={form.image} onChange={(v) => set("image", v)} testId="dropzone-image" />
           <ImageDropzone label={he.hoverImage} value={form.hoverImage} onChange={(v) => set("hoverImage", v)} testId="dropzone-hover" />

@@ -11,7 +11,7 @@ interface Props {
   label: string;
 }
 
-/** Turns the slides around a vertical axis according to how far each is from the centre. */
+/** Turns the slides around a vertical axis according to how far each is from the center. */
 function depth(slider: KeenSliderInstance) {
   slider.track.details?.slides.forEach((s, i) => {
     const el = slider.slides[i];

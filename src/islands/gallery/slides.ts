@@ -15,7 +15,9 @@ export interface Slide {
 export const IMAGE_EXTENSIONS = ["jpeg", "jpg", "gif", "png", "svg", "webp"] as const;
 
 export function isImageSource(src: string): boolean {
-  const path = src.split(/[?#]/)[0].toLowerCase();
+  let path = src.split(/[?#]/)[0].toLowerCase();
+  // `npm run dev` serves pictures through Astro's endpoint (/_image?href=…&f=webp): the format is a parameter.
+  if (path.endsWith("/_image")) path = "." + (new URLSearchParams(src.split("?")[1] ?? "").get("f") ?? "").toLowerCase();
   const ext = path.slice(path.lastIndexOf(".") + 1);
   return path.includes(".") && (IMAGE_EXTENSIONS as readonly string[]).includes(ext);
 }

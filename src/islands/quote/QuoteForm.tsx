@@ -1,48 +1,62 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { api } from "../../lib/api-client";
+import { DETAILS_MAX } from "../../lib/contracts/lead";
+import type { LeadOutcome, OutboxEntry, OutboxPhoto, OutboxReport } from "../../lib/lead-outbox-page";
 import { IslandBoundary } from "../shared/IslandBoundary";
+import { PhotoDropzone, preloadDownscaler, usePhotos, type Photo } from "../shared/PhotoDropzone";
 import { SentMessage } from "../shared/SentMessage";
+import { DetailsField, Field, Honeypot, OFFLINE_KEEP_OPEN, OFFLINE_SAVED, loadOutbox, storedEmail, useLeadForm, type SendStatus } from "../shared/lead-form";
 import { ServiceSelect } from "./ServiceSelect";
 import { OTHER, clearedFields, quotePayload, type QuoteFields } from "./payload";
 
 /** How long the 'Message Sent Successfully' overlay stays (spec §9: 2500 ms). */
 export const SUCCESS_OVERLAY_MS = 2500;
 
-type Status = "idle" | "sending" | "sent" | "failed";
-const LABEL: Record<Status, string> = { idle: "Submit", sending: "Sending...", sent: "Message sent", failed: "Try later" };
+const LABEL: Record<SendStatus, string> = { idle: "Submit", sending: "Sending...", sent: "Message sent", queued: "Saved on this device", failed: "Try later" };
+
+/** What helps the office price a job before driving out (the details box's hint). */
+export const DETAILS_HINT = "What helps: length of seawall, dock size, boat and lift capacity, water depth, access for equipment…";
+
+/** A photo of a request already sent (or saved) that did not go through yet: shown under the form. */
+interface Leftover {
+  key: string;
+  name: string;
+  url?: string;
+  state: "waiting" | "failed" | "sent";
+  error?: string;
+}
+const leftoverOf = (p: OutboxPhoto, url?: string): Leftover => ({ key: p.key, name: p.name, url, state: p.state === "pending" ? "waiting" : p.state, error: p.error });
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many.replace("#", String(n)));
 
 interface Props {
   /** Service titles, in catalogue order; 'Other' is added last. */
   services: string[];
   /** The office phone, offered when sending fails. */
   phone: string;
+  /** When the office replies and what happens next (site.json `reply`), kept under the form after sending. */
+  reply?: string;
 }
 
-const storedEmail = () => {
-  try {
-    return localStorage.getItem("email");
-  } catch {
-    return null;
-  }
-};
-
-function QuoteForm({ services, phone }: Props) {
+function QuoteForm({ services, phone, reply }: Props) {
   const [fields, setFields] = useState<QuoteFields>(() => clearedFields(null));
-  const [status, setStatus] = useState<Status>("idle");
-  const [error, setError] = useState("");
+  const { status, setStatus, ready, honeypot, source, send } = useLeadForm();
   const [serviceMissing, setServiceMissing] = useState(false);
-  const [overlay, setOverlay] = useState(false);
-  // The server-rendered form cannot send anything: enabled once React owns it.
-  const [ready, setReady] = useState(false);
-  const startedAt = useRef(Date.now());
-  const honeypot = useRef<HTMLInputElement>(null);
+  const [overlay, setOverlay] = useState<string | false>(false);
+  const { photos, problems, setProblems, add, remove, update, detach } = usePhotos();
+  /** While sending: what is happening ("Sending photo 2 of 3…"). */
+  const [progress, setProgress] = useState("");
+  /** The request kept on this device (offline), or whose photos are still to go: its key. */
+  const [entryKey, setEntryKey] = useState<string | null>(null);
+  const [leftover, setLeftover] = useState<Leftover[]>([]);
+  const [durable, setDurable] = useState(true);
+  const [retrying, setRetrying] = useState(false);
+  const [laterSent, setLaterSent] = useState(false);
+  const entryRef = useRef<string | null>(null);
+  entryRef.current = entryKey;
   const otherInput = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
 
   // Prefill the signed-in visitor's e-mail after hydration (the server render has none).
   useEffect(() => {
-    startedAt.current = Date.now();
-    setReady(true);
     // Keep anything typed into the server-rendered form before React took it over.
     const typed: Partial<QuoteFields> = {};
     for (const k of ["fullName", "phone", "email", "address"] as const) {
@@ -50,8 +64,37 @@ function QuoteForm({ services, phone }: Props) {
       if (el?.value) typed[k] = el.value;
     }
     const email = storedEmail();
-    setFields((f) => ({ ...f, ...typed, email: typed.email || f.email || email || "" }));
+    setFields((f) => ({ ...f, ...typed, email: typed.email || f.email || email }));
   }, []);
+
+  // The sender and the downscaler are loaded once the form is in use (not with the page), and before
+  // they are needed: a request made offline must find them already here.
+  useEffect(() => {
+    preloadDownscaler();
+    let off = () => {};
+    let live = true;
+    void loadOutbox().then((m) => {
+      if (!live) return;
+      void m.prepareOffline();
+      // A request saved earlier (this visit or another) is sent by whoever gets there first: say so here.
+      off = m.onOutboxReport((r: OutboxReport) => {
+        if (r.kind !== "quote" || r.outcome.kind !== "sent") return false;
+        const mine = r.key === entryRef.current;
+        setLaterSent(true);
+        if (mine) {
+          setLeftover(r.outcome.failed.map((p) => leftoverOf(p)));
+          setEntryKey(r.outcome.failed.length ? r.key : null);
+          setStatus("sent");
+        }
+        setOverlay("Your saved request has been sent. We will be in touch within one business day.");
+        return true;
+      });
+    });
+    return () => {
+      live = false;
+      off();
+    };
+  }, [setStatus]);
 
   useEffect(() => {
     if (!overlay) return;
@@ -61,39 +104,87 @@ function QuoteForm({ services, phone }: Props) {
 
   const set = (k: keyof QuoteFields) => (v: string) => {
     setFields((f) => ({ ...f, [k]: v }));
-    if (status !== "sending") setStatus("idle");
+    if (status !== "sending" && status !== "queued") setStatus("idle");
   };
   const chooseService = (service: string) => {
     // Choosing a service other than 'Other' clears the custom text (spec §4).
     setFields((f) => ({ ...f, service, other: service === OTHER ? f.other : "" }));
     setServiceMissing(false);
+    if (status !== "sending") setStatus("idle");
     if (service === OTHER) setTimeout(() => otherInput.current?.focus(), 0);
   };
+
+  /** What the send came to: the form's next status, the photos left to show, the overlay. */
+  function settle(outcome: LeadOutcome, entry: OutboxEntry, list: Photo[], kept: boolean): SendStatus {
+    if (outcome.kind === "refused") {
+      // Nothing was stored: the photos stay in the form, ready for the next try.
+      for (const p of list) update(p.id, { status: "ready", progress: 0, error: undefined });
+      throw new Error(outcome.message || `not accepted (${outcome.status})`);
+    }
+    setFields(clearedFields(storedEmail()));
+    setLaterSent(false);
+    setDurable(kept);
+    // The photos now go with the request (kept on the device or stored by the server): the dropzone
+    // starts empty, and those not sent yet are listed under the button with their thumbnails.
+    detach(list.map((p) => p.id));
+    const notSent = entry.photos.map((p, i) => leftoverOf(p, list[i]?.url)).filter((p) => p.state !== "sent");
+    setLeftover(notSent);
+    if (outcome.kind === "kept" && !outcome.leadSent) {
+      setEntryKey(entry.key);
+      return "queued";
+    }
+    setEntryKey(notSent.length ? entry.key : null);
+    setOverlay("We will be in touch within one business day.");
+    return "sent";
+  }
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (status === "sending") return;
     if (!fields.service) return setServiceMissing(true);
-    setStatus("sending");
-    setError("");
-    const body = quotePayload(fields, {
-      startedAt: startedAt.current,
-      page: location.pathname,
-      referrer: document.referrer,
-      search: location.search,
-      website: honeypot.current?.value ?? "",
-    });
+    if (photos.some((p) => p.status === "preparing")) return setProblems(["Please wait a moment: the photos are still being prepared."]);
+    const list = photos.filter((p) => p.blob);
+    setProblems([]);
+    await send(
+      async () => {
+        const outbox = await loadOutbox();
+        const entry = outbox.newEntry(
+          "quote",
+          quotePayload(fields, source()),
+          list.map((p) => ({ name: p.name, blob: p.blob! })),
+        );
+        setProgress(navigator.onLine === false ? "" : "Sending your request…");
+        const { outcome, durable: kept } = await outbox.sendNew(entry, {
+          lead: () => list.length && setProgress(`Request received. Sending ${plural(list.length, "your photo", "# photos")}…`),
+          photo: (i, p, fraction) => {
+            const state = p.state === "sent" ? "sent" : p.state === "failed" ? "failed" : "uploading";
+            update(list[i].id, { status: state, progress: fraction, error: p.error });
+            if (p.state === "pending") setProgress(`Sending photo ${i + 1} of ${list.length}…`);
+          },
+        });
+        setProgress("");
+        return settle(outcome, entry, list, kept);
+      },
+      // Plain words and the phone (shown under the button), never the server's own message.
+      () => setProgress(""),
+    );
+  }
+
+  /** 'Try again' for photos that did not go through because the connection or the server failed. */
+  async function retry() {
+    if (!entryKey || retrying) return;
+    setRetrying(true);
     try {
-      const answer = await api<{ status?: boolean }>("public/contact", { method: "POST", body });
-      if (answer.data?.status !== true) throw new Error(answer.message || "not accepted");
-      setStatus("sent");
-      setFields(clearedFields(storedEmail()));
-      startedAt.current = Date.now();
-      setOverlay(true);
-    } catch (err) {
-      setStatus("failed");
-      const detail = err instanceof Error && err.message && !/fetch|network|not accepted/i.test(err.message) ? ` (${err.message})` : "";
-      setError(`We could not send your request${detail}. Please try again later, or call us at ${phone}.`);
+      const outbox = await loadOutbox();
+      const outcome = await outbox.retryEntry(entryKey, {
+        photo: (_i, p) => setLeftover((l) => l.map((x) => (x.key === p.key ? leftoverOf(p, x.url) : x))),
+      });
+      if (!outcome || outcome.kind === "sent") {
+        if (outcome) setLeftover((l) => l.filter((x) => outcome.failed.some((f) => f.key === x.key)));
+        if (!outcome || !outcome.failed.length) setEntryKey(null);
+      }
+    } finally {
+      setRetrying(false);
     }
   }
 
@@ -132,45 +223,97 @@ function QuoteForm({ services, phone }: Props) {
         </div>
         {fields.service === OTHER && (
           <Field label="Your request" required>
-            <input ref={otherInput} name="other" required placeholder="Please specify your request" value={fields.other} onChange={(e) => set("other")(e.target.value)} className="field" maxLength={200} />
+            <input
+              ref={otherInput}
+              name="other"
+              required
+              placeholder="Please specify your request"
+              value={fields.other}
+              onChange={(e) => set("other")(e.target.value)}
+              className="field"
+              maxLength={200}
+            />
           </Field>
         )}
-        {/* Honeypot: hidden from people and assistive technology; bots fill it in. */}
-        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <label>
-            Website
-            <input ref={honeypot} name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-          </label>
-        </div>
+        <DetailsField label="Project details" name="details" hint={DETAILS_HINT} max={DETAILS_MAX} value={fields.details} onChange={set("details")} />
+        <PhotoDropzone photos={photos} problems={problems} onAdd={(files) => void add(files)} onRemove={remove} locked={status === "sending"} />
+        <Honeypot inputRef={honeypot} />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          <button type="submit" disabled={!ready || status === "sending"} className="btn-brand min-w-40 disabled:cursor-wait disabled:opacity-80" data-status={status}>
+          {/* Before hydration it cannot send yet, but it must not look unavailable: no fading until it is sending. */}
+          <button type="submit" disabled={!ready || status === "sending"} className="btn-brand min-w-40 data-[status=sending]:cursor-wait data-[status=sending]:opacity-80" data-status={status}>
             {status === "sending" && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />}
             {LABEL[status]}
           </button>
-          <p role="status" aria-live="polite" className="text-sm font-semibold text-red-700 dark:text-red-300">
-            {status === "failed" ? error : ""}
+          <p role="status" aria-live="polite" className={`text-sm font-semibold ${status === "failed" ? "text-red-700 dark:text-red-300" : "text-brand-700 dark:text-brand-200"}`} data-quote-status>
+            {status === "sending" && progress}
+            {status === "failed" && (
+              <>
+                We could not send your request just now. Please try again in a few minutes, or call us at{" "}
+                <a href={`tel:+1${phone.replace(/\D/g, "")}`} className="whitespace-nowrap underline">
+                  {phone}
+                </a>
+                .
+              </>
+            )}
+            {status === "sent" && (
+              <>
+                {laterSent ? "Your saved request has been sent." : "Thank you, your request is in."} {reply}
+              </>
+            )}
           </p>
         </div>
+        {status === "queued" && (
+          <div
+            role="status"
+            className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+            data-testid="quote-offline"
+          >
+            <svg viewBox="0 0 24 24" aria-hidden="true" className="mt-0.5 size-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+              <path d="M3 3l18 18M8.5 16.4a5 5 0 0 1 7 0M5 12.9a10 10 0 0 1 4.2-2.6m5.6 0A10 10 0 0 1 19 12.9M2 8.8a15 15 0 0 1 4.3-2.9m4.6-.9A15 15 0 0 1 22 8.8M12 20h.01" />
+            </svg>
+            <p>
+              {durable ? OFFLINE_SAVED : OFFLINE_KEEP_OPEN}
+              {leftover.length > 0 && <> {plural(leftover.length, "Your photo is", "Your # photos are")} saved with it.</>}
+            </p>
+          </div>
+        )}
+        {status !== "queued" && leftover.length > 0 && (
+          <div className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm dark:border-slate-700 dark:bg-slate-900" data-testid="quote-leftover">
+            <p className="font-semibold text-slate-900 dark:text-white">
+              {leftover.some((p) => p.state === "waiting")
+                ? `${plural(leftover.filter((p) => p.state === "waiting").length, "One photo has", "# photos have")} not gone through yet. ${durable ? "They are saved on this device and will be sent automatically when the connection is back." : "Please keep this page open, or try again."}`
+                : `${plural(leftover.length, "One photo", "# photos")} could not be sent. Your request itself is in.`}
+            </p>
+            <ul className="mt-3 space-y-2">
+              {leftover.map((p) => (
+                <li key={p.key} className="flex items-center gap-3" data-testid="leftover-photo" data-state={p.state}>
+                  {p.url ? <img src={p.url} alt="" className="size-12 shrink-0 rounded-md object-cover" /> : <span className="size-12 shrink-0 rounded-md bg-slate-200 dark:bg-slate-700" />}
+                  <span className="min-w-0">
+                    <span className="block truncate font-medium text-slate-800 dark:text-slate-100">{p.name}</span>
+                    <span className={`block text-xs ${p.state === "failed" ? "text-red-700 dark:text-red-300" : "text-slate-600 dark:text-slate-400"}`}>
+                      {p.state === "failed" ? p.error || "Not sent." : p.state === "sent" ? "Sent." : "Waiting to be sent."}
+                    </span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+            {leftover.some((p) => p.state === "waiting") && entryKey && (
+              <button type="button" onClick={() => void retry()} disabled={retrying} className="btn-brand mt-3 min-h-10 px-4 py-2 text-sm" data-testid="photos-retry">
+                {retrying && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />}
+                {retrying ? "Sending..." : "Try sending them again"}
+              </button>
+            )}
+          </div>
+        )}
       </form>
       {overlay && (
         <div role="status" aria-live="assertive" className="fixed inset-0 z-[70] flex items-center justify-center bg-brand-900/70 p-6 backdrop-blur-sm" onClick={() => setOverlay(false)}>
           <div className="flex flex-col items-center rounded-3xl bg-white px-10 py-8 text-center shadow-2xl dark:bg-slate-900">
-            <SentMessage line="We will be in touch within one business day." />
+            <SentMessage line={overlay} />
           </div>
         </div>
       )}
     </>
-  );
-}
-
-function Field({ label, required, children }: { label: string; required?: boolean; children: React.ReactElement }) {
-  return (
-    <label className="block">
-      <span className="field-label">
-        {label} {required && <span aria-hidden="true">*</span>}
-      </span>
-      {children}
-    </label>
   );
 }
 

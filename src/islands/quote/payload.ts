@@ -1,7 +1,11 @@
 /**
- * The body of POST /api/public/contact (spec §3 quote request + the source fields the lead
- * endpoint uses against spam and for attribution), built from what the visitor typed.
+ * The body of POST /api/public/contact (spec §3 quote request), built from what the visitor typed
+ * plus the hidden source fields of the visit (src/lib/lead-source.ts).
  */
+import { DETAILS_MAX } from "../../lib/contracts/lead";
+import type { LeadSource } from "../../lib/lead-source";
+import type { QuoteRequestInput } from "../../lib/lead-schemas";
+
 export const OTHER = "Other";
 
 export interface QuoteFields {
@@ -13,52 +17,40 @@ export interface QuoteFields {
   service: string;
   /** The visitor's own words when the service is OTHER. */
   other: string;
+  /** 'Project details' (issue 13): optional, multiline, at most DETAILS_MAX characters. */
+  details: string;
 }
 
-export interface VisitContext {
-  startedAt: number;
-  page: string;
-  referrer: string;
-  search: string;
-  /** The honeypot input: people never see it, so it stays empty. */
-  website: string;
-}
-
-const UTM_KEYS = ["source", "medium", "campaign", "term", "content"] as const;
-export type Utm = Partial<Record<(typeof UTM_KEYS)[number], string>>;
-
-/** utm_source, utm_medium… of the address, each cut to 200 characters; absent ones left out. */
-export function utmFrom(search: string): Utm {
-  const params = new URLSearchParams(search);
-  const utm: Utm = {};
-  for (const k of UTM_KEYS) {
-    const v = params.get(`utm_${k}`)?.trim();
-    if (v) utm[k] = v.slice(0, 200);
-  }
-  return utm;
-}
+/**
+ * The quote body with issue 13's optional fields (the API contract): `details`, and how many
+ * `photos` the browser will upload after the lead is stored (added by the outbox with the photos).
+ */
+export type QuoteBody = QuoteRequestInput & { details?: string; photos?: number };
 
 /** The subject is the chosen service's title, or the free text when 'Other' is chosen. */
 export function subjectOf(fields: Pick<QuoteFields, "service" | "other">): string {
   return (fields.service === OTHER ? fields.other : fields.service).trim();
 }
 
-export function quotePayload(fields: QuoteFields, ctx: VisitContext) {
+/** Line breaks as typed ("\r\n" from a pasted text becomes "\n"), trimmed, never past DETAILS_MAX. */
+export function detailsText(text: string): string {
+  return text.replace(/\r\n?/g, "\n").trim().slice(0, DETAILS_MAX);
+}
+
+export function quotePayload(fields: QuoteFields, source: LeadSource): QuoteBody {
+  const details = detailsText(fields.details);
   return {
     fullName: fields.fullName.trim(),
     email: fields.email.trim(),
     address: fields.address.trim(),
     phone: fields.phone.trim(),
     subject: subjectOf(fields),
-    website: ctx.website,
-    startedAt: Math.floor(ctx.startedAt),
-    page: ctx.page.slice(0, 500),
-    referrer: ctx.referrer.slice(0, 1000),
-    utm: utmFrom(ctx.search),
+    ...(details ? { details } : {}),
+    ...source,
   };
 }
 
 /** Fields after a successful send: all cleared, the e-mail back to the signed-in user's. */
 export function clearedFields(storedEmail: string | null): QuoteFields {
-  return { fullName: "", email: storedEmail ?? "", phone: "", address: "", service: "", other: "" };
+  return { fullName: "", email: storedEmail ?? "", phone: "", address: "", service: "", other: "", details: "" };
 }

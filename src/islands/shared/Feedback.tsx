@@ -40,7 +40,9 @@ function Toast() {
           <span aria-hidden="true" className="mt-px text-base leading-none">
             {success ? "✓" : "!"}
           </span>
-          <span className="flex-1">{message}</span>
+          <span className="flex-1" dir="auto">
+            {message}
+          </span>
           <button type="button" onClick={clear} className="-m-1 rounded p-1 leading-none opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current" aria-label="Dismiss">
             ×
           </button>

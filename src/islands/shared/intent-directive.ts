@@ -1,22 +1,36 @@
 import type { ClientDirective } from "astro";
+import { recordInteractions } from "./replay-interaction";
 
 /**
  * `client:intent`: hydrates an island on the visitor's first sign of using it (pointer over or
  * down, touch, focus, key). The server-rendered HTML is complete and visible before that, so the
  * framework's JavaScript never competes with the first paint or blocks the main thread on load.
+ *
+ * The gesture that wakes the island arrives before its code does: the first tap, click, key or
+ * typed text would be lost. Everything the visitor does until hydration is recorded and replayed
+ * onto the hydrated island (see replay-interaction.ts), so the first tap does what it says.
  */
 const EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin", "keydown"] as const;
 
 const intent: ClientDirective = (load, _options, el) => {
+  const recorder = recordInteractions(el);
   let started = false;
   const go = async () => {
     if (started) return;
     started = true;
     for (const e of EVENTS) el.removeEventListener(e, go, true);
-    const hydrate = await load();
-    await hydrate();
+    try {
+      const hydrate = await load();
+      await hydrate();
+    } catch (error) {
+      recorder.stop();
+      throw error;
+    }
+    recorder.replay();
   };
   for (const e of EVENTS) el.addEventListener(e, go, { capture: true, passive: true });
+  // Focus already inside the island (a field focused during page load) is a sign of intent too.
+  if (document.activeElement && el.contains(document.activeElement)) void go();
 };
 
 export default intent;

@@ -5,6 +5,7 @@
  */
 import { create } from "zustand";
 import { api, ApiError, setApiHooks } from "../api-client.ts";
+import { local as storage, session } from "../safe-storage.ts";
 import { useToast } from "./toast.ts";
 import { useLoading } from "./loading.ts";
 
@@ -60,26 +61,6 @@ export interface AuthState {
   toggleTheme(): void;
 }
 
-const storage = {
-  get(key: string): string | null {
-    try {
-      return localStorage.getItem(key);
-    } catch {
-      return null;
-    }
-  },
-  set(key: string, value: string) {
-    try {
-      localStorage.setItem(key, value);
-    } catch {}
-  },
-  remove(...keys: string[]) {
-    try {
-      for (const k of keys) localStorage.removeItem(k);
-    } catch {}
-  },
-};
-
 const toast = (message: string, type: "success" | "error", ms = AUTH_TOAST_MS) => useToast.getState().show(message, type, ms);
 const loading = useLoading.getState;
 const serverMessage = (e: unknown, fallback: string) => (e instanceof ApiError ? e.message : fallback);
@@ -107,9 +88,7 @@ export const useAuth = create<AuthState>((set, get) => {
     storage.set("token", data.token);
     storage.set("email", data.user.email);
     storage.set("name", data.user.name);
-    try {
-      sessionStorage.setItem("welcomed", "1");
-    } catch {}
+    session.set("welcomed", "1");
     set({ token: data.token, user: data.user, data, message, isAuthenticated: true, status: "succeeded", checked: true });
   };
 
@@ -121,9 +100,7 @@ export const useAuth = create<AuthState>((set, get) => {
     // A slow server does not hold the visitor: the revocation gets at most a few extra seconds.
     await Promise.all([Promise.race([revoke, wait(LOGOUT_DELAY_MS + 3000)]), wait(LOGOUT_DELAY_MS)]);
     storage.remove("token", "email", "name");
-    try {
-      sessionStorage.removeItem("welcomed");
-    } catch {}
+    session.remove("welcomed");
     set({ token: null, user: null, isAuthenticated: false, data: null, status: "idle", message: "" });
     loading().hide();
   };
@@ -141,11 +118,8 @@ export const useAuth = create<AuthState>((set, get) => {
       if (!r.status || !r.data) throw new Error("Session Expired");
       storage.set("name", r.data.user.name);
       set({ isAuthenticated: true, user: r.data.user, status: "succeeded", checked: true, checking: false });
-      let welcomed = false;
-      try {
-        welcomed = sessionStorage.getItem("welcomed") === "1";
-        sessionStorage.setItem("welcomed", "1");
-      } catch {}
+      const welcomed = session.get("welcomed") === "1";
+      session.set("welcomed", "1");
       if (!welcomed) toast("Welcome Back", "success", SESSION_TOAST_MS);
       return true;
     } catch (e) {

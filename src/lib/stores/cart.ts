@@ -6,17 +6,13 @@
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 import { api } from "../api-client.ts";
+import type { ProductCard } from "../contracts/product.ts";
 import { parsePrice } from "../price.ts";
 import { useLoading } from "./loading.ts";
 import { useToast } from "./toast.ts";
 
-export interface CatalogueProduct {
-  id: string;
-  name: string;
-  price: string;
-  image: string | null;
-  hoverImage: string | null;
-}
+/** A card of the public product list. */
+export type CatalogueProduct = ProductCard;
 
 export interface CartItem {
   id: string;

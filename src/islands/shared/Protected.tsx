@@ -35,11 +35,12 @@ export default function Protected({ role, children }: Props) {
     if (!checked) return;
     if (!isAuthenticated) {
       // The toast would vanish with this page: the log-in page shows it instead.
-      if (useAuth.getState().message === SESSION_EXPIRED) setFlash({ message: SESSION_EXPIRED, type: "error" });
-      location.replace(loginUrlFor(location.pathname + location.search));
+      const to = loginUrlFor(location.pathname + location.search);
+      if (useAuth.getState().message === SESSION_EXPIRED) setFlash({ message: SESSION_EXPIRED, type: "error" }, to);
+      location.replace(to);
     }
     else if (role && user?.role !== role) {
-      setFlash({ message: ADMINS_ONLY, type: "error" });
+      setFlash({ message: ADMINS_ONLY, type: "error" }, "/home");
       location.replace("/home");
     }
   }, [checked, isAuthenticated, user, role]);

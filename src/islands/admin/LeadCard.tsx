@@ -1,0 +1,144 @@
+import type { ReactNode } from "react";
+import type { AdminLead } from "./api.ts";
+import { formatDateTimeShort, formatPhone, mapHref, telHref } from "./format.ts";
+import LeadPhotos from "./LeadPhotos.tsx";
+import { he } from "./strings.ts";
+import { Spinner, quietButton } from "./ui.tsx";
+
+export const CRM_STYLE: Record<string, string> = {
+  synced: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100",
+  pending: "bg-sky-100 text-sky-900 dark:bg-sky-900/60 dark:text-sky-100",
+  failed: "bg-red-100 text-red-900 dark:bg-red-900/60 dark:text-red-100",
+  disabled: "bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200",
+  preview: "bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100",
+};
+const KIND_STYLE: Record<string, string> = {
+  quote: "bg-amber-100 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100",
+  inquiry: "bg-brand-50 text-brand-800 dark:bg-brand-900/60 dark:text-brand-100",
+};
+const link = "font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-100";
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 gap-2">
+      <dt className="w-24 shrink-0 text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}
+
+interface Props {
+  lead: AdminLead;
+  retrying: boolean;
+  onRetry(lead: AdminLead): void;
+  /** The status workflow's part of the card (status, note, history). */
+  children?: ReactNode;
+}
+
+/** One lead as the office reads it: who, what, how to reach them, and where it stands in the CRM. */
+export default function LeadCard({ lead: l, retrying, onRetry, children }: Props) {
+  const tel = telHref(l.phone);
+  const who = l.fullName || l.email;
+  return (
+    <article
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+      data-testid="lead-row"
+      data-lead-id={l.id}
+      aria-labelledby={`lead-${l.id}-name`}
+    >
+      <header className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${KIND_STYLE[l.kind] ?? ""}`} data-testid="lead-kind">
+          {he.leads.kindsShort[l.kind] ?? l.kind}
+        </span>
+        <span className="min-w-0 font-semibold text-slate-800 dark:text-slate-100" data-testid="lead-subject">
+          <bdi>{l.kind === "inquiry" && l.productName ? l.productName : l.subject || "—"}</bdi>
+        </span>
+        <time dateTime={l.createdAt} className="ms-auto text-xs whitespace-nowrap text-slate-500 tabular-nums dark:text-slate-400" title={he.leads.received}>
+          {formatDateTimeShort(l.createdAt)}
+        </time>
+      </header>
+
+      <h3 id={`lead-${l.id}-name`} className="mt-2 text-lg font-bold text-slate-900 dark:text-white" dir="auto">
+        {l.fullName || "—"}
+      </h3>
+
+      <div className="mt-2 grid gap-x-6 gap-y-3 md:grid-cols-2">
+        <dl className="space-y-1.5 text-sm text-slate-800 dark:text-slate-200">
+          <Row label={he.leads.phone}>
+            {tel ? (
+              <a href={tel} className={`${link} whitespace-nowrap`} dir="ltr" aria-label={`${he.leads.call(who)}: ${formatPhone(l.phone)}`} data-testid="lead-tel">
+                {formatPhone(l.phone)}
+              </a>
+            ) : (
+              "—"
+            )}
+          </Row>
+          <Row label={he.leads.email}>
+            <a href={`mailto:${l.email}`} className={`${link} break-all`} dir="ltr" data-testid="lead-mail">
+              {l.email}
+            </a>
+          </Row>
+          {l.address && (
+            <Row label={he.leads.address}>
+              <bdi data-testid="lead-address">{l.address}</bdi>{" "}
+              <a href={mapHref(l.address)} target="_blank" rel="noopener" className={`${link} whitespace-nowrap`} aria-label={he.leads.mapLabel(l.address)} data-testid="lead-map">
+                ({he.leads.map})
+              </a>
+            </Row>
+          )}
+          {l.kind === "inquiry" && l.productId && (
+            <Row label={he.leads.product}>
+              <a href={`/products/${encodeURIComponent(l.productId)}`} className={link}>
+                <bdi>{l.productName || l.productId}</bdi>
+              </a>
+            </Row>
+          )}
+          {l.kind === "quote" && l.subject && (
+            <Row label={he.leads.service}>
+              <bdi>{l.subject}</bdi>
+            </Row>
+          )}
+        </dl>
+
+        <div className="min-w-0 space-y-2 text-sm">
+          {l.message && (
+            <div>
+              <p className="text-slate-500 dark:text-slate-400">{he.leads.details}</p>
+              <p className="mt-0.5 break-words whitespace-pre-line text-slate-800 dark:text-slate-200" dir="auto" data-testid="lead-message">
+                {l.message}
+              </p>
+            </div>
+          )}
+          {l.photoCount > 0 && <LeadPhotos leadId={l.id} count={l.photoCount} who={who} />}
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="text-slate-500 dark:text-slate-400">{he.leads.crm}</span>
+            <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${CRM_STYLE[l.crmState] ?? CRM_STYLE.disabled}`} data-state={l.crmState}>
+              {he.leads.states[l.crmState] ?? l.crmState}
+            </span>
+            <span className="text-xs text-slate-500 dark:text-slate-400">{he.leads.attempts(l.attempts)}</span>
+            {l.crmState !== "synced" && l.crmState !== "preview" && (
+              <button
+                type="button"
+                className={`${quietButton} px-2.5 py-1 text-xs whitespace-nowrap`}
+                onClick={() => onRetry(l)}
+                disabled={retrying}
+                aria-label={`${he.leads.retry}: ${who}`}
+                data-testid="lead-retry"
+              >
+                {retrying && <Spinner className="size-3" />}
+                {he.leads.retry}
+              </button>
+            )}
+          </div>
+          {l.spamReason && <p className="text-xs font-semibold text-amber-700 dark:text-amber-300">{he.leads.spam}</p>}
+          {l.lastError && (
+            <p className="truncate text-xs text-red-700 dark:text-red-300" dir="ltr" title={l.lastError}>
+              {l.lastError}
+            </p>
+          )}
+        </div>
+      </div>
+      {children}
+    </article>
+  );
+}

@@ -1,0 +1,186 @@
+import { useEffect, useId, useState } from "react";
+import { useToast } from "../../lib/stores/toast.ts";
+import { downloadLeadsCsv, fetchLeads, retryLead, type AdminLead, type LeadsFilter, type LeadsPage } from "./api.ts";
+import LeadCard from "./LeadCard.tsx";
+import LeadStatusPanel from "./LeadStatus.tsx";
+import { LEAD_STATUSES, type LeadStatus } from "../../lib/lead-status.ts";
+import { he } from "./strings.ts";
+import { Card, LoadFailed, Skeleton, Spinner, field, formatNumber, label, quietButton } from "./ui.tsx";
+
+/**
+ * The dashboard's first card: how many leads came in this week, then every quote request and
+ * inquiry, newest first, filtered on the server, as cards that fit a phone; CSV of the same filter.
+ */
+export default function LeadsList() {
+  const ids = useId();
+  const [page, setPage] = useState(1);
+  // The office e-mail links to /admin?lead=<id>: open on that lead alone.
+  const [filter, setFilter] = useState<LeadsFilter>(() => ({ kind: "", status: "", id: leadFromUrl() }));
+  const [answer, setAnswer] = useState<LeadsPage | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [reloads, setReloads] = useState(0);
+  const toast = useToast((s) => s.show);
+
+  useEffect(() => {
+    const ctl = new AbortController();
+    setLoading(true);
+    fetchLeads(page, filter, ctl.signal)
+      .then((a) => (setAnswer(a), setFailed(false)))
+      .catch((e) => {
+        if (ctl.signal.aborted) return;
+        console.error("Failed to fetch leads", e);
+        setFailed(true);
+      })
+      .finally(() => !ctl.signal.aborted && setLoading(false));
+    return () => ctl.abort();
+  }, [page, filter, reloads]);
+
+  const reload = () => setReloads((n) => n + 1);
+  const narrow = (f: Partial<LeadsFilter>) => {
+    setFilter((old) => ({ ...old, id: undefined, ...f }));
+    if (leadFromUrl()) history.replaceState(history.state, "", location.pathname + location.hash);
+    setPage(1);
+  };
+
+  const retry = async (lead: AdminLead) => {
+    setBusy(lead.id);
+    try {
+      await retryLead(lead.id);
+      toast(he.leads.retried, "success");
+      reload();
+    } catch (e) {
+      console.error("Failed to re-queue lead", e);
+      toast(he.leads.retryFailed, "error");
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadLeadsCsv(filter);
+    } catch (e) {
+      console.error("Failed to export leads", e);
+      toast(he.failed, "error");
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  // The card shows its new status at once; a status filter reloads so the list stays true to it.
+  const changed = (id: string, status: LeadStatus) => {
+    setAnswer((a) => a && { ...a, data: a.data.map((l) => (l.id === id ? { ...l, status, statusChangedAt: new Date().toISOString() } : l)) });
+    if (filter.status) reload();
+  };
+
+  const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.pageSize)) : 1;
+  const filtered = Object.values(filter).some(Boolean);
+
+  return (
+    <Card
+      id="card-leads"
+      title={he.leads.title}
+      actions={
+        <button type="button" className={`${quietButton} whitespace-nowrap`} onClick={exportCsv} disabled={exporting} data-testid="leads-csv">
+          {exporting ? <Spinner /> : <span aria-hidden="true">⤓</span>}
+          {he.leads.csv}
+        </button>
+      }
+    >
+      <div className="mb-4 flex flex-wrap items-end gap-4">
+        <p className="me-auto flex items-baseline gap-2" data-testid="leads-recent">
+          <span className="text-3xl font-extrabold tabular-nums text-brand-700 dark:text-brand-100">{answer ? formatNumber(answer.recent) : "—"}</span>
+          <span className="text-sm text-slate-600 dark:text-slate-400">{he.leads.recent}</span>
+        </p>
+        {filter.id && (
+          <p className="flex w-full flex-wrap items-center gap-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900 dark:bg-brand-900/60 dark:text-brand-100" data-testid="leads-one">
+            {he.leads.one}
+            <button type="button" className={quietButton} onClick={() => narrow({})}>
+              {he.leads.showAll}
+            </button>
+          </p>
+        )}
+        <fieldset className="flex flex-wrap items-end gap-3">
+          <legend className="sr-only">{he.leads.filters}</legend>
+          <div>
+            <label htmlFor={`${ids}-kind`} className={label}>
+              {he.leads.kind}
+            </label>
+            <select id={`${ids}-kind`} className={`${field} w-auto`} value={filter.kind ?? ""} onChange={(e) => narrow({ kind: e.target.value as LeadsFilter["kind"] })} data-testid="filter-kind">
+              <option value="">{he.leads.all}</option>
+              {Object.entries(he.leads.kinds).map(([k, v]) => (
+                <option key={k} value={k}>
+                  {v}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${ids}-status`} className={label}>
+              {he.leads.status}
+            </label>
+            <select id={`${ids}-status`} className={`${field} w-auto`} value={filter.status ?? ""} onChange={(e) => narrow({ status: e.target.value as LeadsFilter["status"] })} data-testid="filter-status">
+              <option value="">{he.leads.all}</option>
+              {LEAD_STATUSES.map((st) => (
+                <option key={st} value={st}>
+                  {he.leads.statuses[st]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </fieldset>
+      </div>
+
+      {failed ? (
+        <LoadFailed text={he.failed} onRetry={reload} />
+      ) : !answer ? (
+        <div className="space-y-3" aria-busy="true">
+          <Skeleton className="h-36 w-full" />
+          <Skeleton className="h-36 w-full" />
+        </div>
+      ) : answer.data.length === 0 ? (
+        <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">{filtered ? he.leads.emptyFiltered : he.leads.empty}</p>
+      ) : (
+        <>
+          <p className="mb-2 text-xs text-slate-500 dark:text-slate-400" aria-live="polite">
+            {loading ? <Spinner className="size-3" /> : he.leads.total(formatNumber(answer.total))}
+          </p>
+          <ol className="space-y-3" aria-label={he.leads.list} data-testid="leads-list" aria-busy={loading}>
+            {answer.data.map((l) => (
+              <li key={l.id}>
+                <LeadCard lead={l} retrying={busy === l.id} onRetry={retry}>
+                  <LeadStatusPanel lead={l} onChanged={(st) => changed(l.id, st)} />
+                </LeadCard>
+              </li>
+            ))}
+          </ol>
+          {pages > 1 && (
+            <nav className="mt-4 flex items-center justify-between gap-3 text-sm" aria-label={he.leads.paging}>
+              <button type="button" className={quietButton} onClick={() => setPage((p) => p - 1)} disabled={page <= 1}>
+                {he.leads.prev}
+              </button>
+              <span aria-live="polite" className="text-slate-600 dark:text-slate-400">
+                {he.leads.page(page, pages)}
+              </span>
+              <button type="button" className={quietButton} onClick={() => setPage((p) => p + 1)} disabled={page >= pages}>
+                {he.leads.next}
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
+
+const LEAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The lead named by `?lead=` in the address, when it is a lead id. */
+function leadFromUrl(): string | undefined {
+  const id = new URLSearchParams(location.search).get("lead") ?? "";
+  return LEAD_ID.test(id) ? id : undefined;
+}
