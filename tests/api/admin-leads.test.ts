@@ -11,8 +11,8 @@ let admin: string;
 
 async function addLead(fields: { name: string; minutesAgo: number; state?: string; email?: string; subject?: string; message?: string; error?: string }) {
   const r = await db().query<{ id: string }>(
-    `INSERT INTO leads (kind, full_name, first_name, email, phone, subject, message, created_at, crm_state, attempts, last_error)
-     VALUES ('quote', $1, $1, $2, '(239) 555-0134', $3, $4, now() - make_interval(mins => $5), $6, $7, $8) RETURNING id`,
+    `INSERT INTO leads (kind, full_name, email, phone, subject, message, created_at, crm_state, attempts, last_error)
+     VALUES ('quote', $1, $2, '(239) 555-0134', $3, $4, now() - make_interval(mins => $5), $6, $7, $8) RETURNING id`,
     [fields.name, fields.email ?? "lead@example.com", fields.subject ?? "Seawalls", fields.message ?? "", fields.minutesAgo, fields.state ?? "pending", fields.state === "failed" ? 5 : 0, fields.error ?? null],
   );
   return r.rows[0].id;
@@ -58,7 +58,18 @@ describe("GET /api/admin/leads", () => {
     expect(r.json.data.data.map((l: { fullName: string }) => l.fullName)).toEqual(["Lead 5", "Lead 4", "Lead 3", "Lead 2", "Lead 1"]);
   });
 
-  it.each(["page=0", "page=abc", "pageSize=1000", "format=xml"])("refuses %s with 400", async (q) => {
+  it("answers one lead for ?id= (the office e-mail's link), and an empty page for an unknown one", async () => {
+    const id = await addLead({ name: "Linked lead", minutesAgo: 500 });
+    const r = await call(leadsFn, "GET", `/api/admin/leads?id=${id}`, { token: admin });
+    expect(r.status).toBe(200);
+    expect(r.json.data.total).toBe(1);
+    expect(r.json.data.data.map((l: { id: string; fullName: string }) => [l.id, l.fullName])).toEqual([[id, "Linked lead"]]);
+    await db().query("DELETE FROM leads WHERE id = $1", [id]);
+    const none = await call(leadsFn, "GET", `/api/admin/leads?id=${id}`, { token: admin });
+    expect(none.json.data).toMatchObject({ total: 0, data: [] });
+  });
+
+  it.each(["page=0", "page=abc", "pageSize=1000", "format=xml", "id=1", "id=' OR 1=1 --"])("refuses %s with 400", async (q) => {
     expect((await call(leadsFn, "GET", `/api/admin/leads?${q}`, { token: admin })).status).toBe(400);
   });
 });
@@ -74,12 +85,12 @@ describe("GET /api/admin/leads?format=csv", () => {
     const text = r.text.replace(/^\uFEFF/, "");
     // Records end with CRLF; the CRLF inside a quoted message does not end one.
     const [header, first, second] = text.trimEnd().split(/\r\n(?=\d{4}-|created_at)/);
-    expect(header).toBe("created_at,kind,full_name,email,phone,address,subject,message,product,source_page,crm_state,attempts,last_error,spam_reason,id");
+    expect(header).toBe("created_at,kind,status,full_name,email,phone,address,subject,message,photos,product,source_page,crm_state,attempts,last_error,spam_reason,id");
     // Newest first: "@evil" was stored a minute "in the future".
-    expect(first).toContain(",quote,'@evil,lead@example.com,");
+    expect(first).toContain(",quote,new,'@evil,lead@example.com,");
     expect(first).toContain(",'-2+3,");
-    expect(second).toContain(`,quote,'=cmd|' /C calc'!A0,hostile@example.com,`);
-    expect(second).toContain(`,"Docks, ""fast""","line one\nline two\r\n+SUM(1)",`);
+    expect(second).toContain(`,quote,new,'=cmd|' /C calc'!A0,hostile@example.com,`);
+    expect(second).toContain(`,"Docks, ""fast""","line one\nline two\r\n+SUM(1)",0,`);
     expect(text.trimEnd().split(/\r\n(?=\d{4}-)/)).toHaveLength(28); // a header and 27 leads
     const cells = parseCsv(text).flat();
     expect(cells.filter((c) => /^[=+\-@\t\r]/.test(c))).toEqual([]);
@@ -97,7 +108,7 @@ describe("POST /api/admin/leads/:id/retry", () => {
     expect(r.json.data).toEqual({ id, crmState: row.rows[0].crm_state });
     expect(["pending", "disabled"]).toContain(row.rows[0].crm_state);
     expect(Date.now() - row.rows[0].next_attempt_at.getTime()).toBeLessThan(60_000);
-    const logged = await db().query<{ message: string }>("SELECT message FROM log WHERE source = '/api/admin/leads/retry'");
+    const logged = await db().query<{ message: string }>("SELECT message FROM log WHERE source = '/api/admin/leads/:id/retry'");
     expect(logged.rows.map((l) => l.message).join("\n")).toContain(`Lead ${id} re-queued for CRM sync by`);
   });
 

@@ -4,7 +4,7 @@ import { call } from "../helpers/http.ts";
 import { userWithSession } from "../helpers/auth.ts";
 import beacon from "../../functions/vitals.ts";
 import adminVitals from "../../functions/admin-vitals.ts";
-import { VITALS_LIMIT } from "../../src/server/admin/vitals.ts";
+import { VITALS_LIMIT } from "../../src/server/vitals/vitals.ts";
 
 const db = useTestDb();
 let admin: string;

@@ -42,7 +42,7 @@ describe("a mail server that is down", () => {
 });
 
 describe("daily maintenance", () => {
-  it("removes old logs, expired rate-limit counters, old spam and old web-vitals samples, and keeps every real lead", async () => {
+  it("removes old logs, expired rate-limit counters and log-in throttles, old spam and old web-vitals samples, and keeps every real lead", async () => {
     const base = { kind: "quote" as const, fullName: "A", phone: "2395550100", subject: "Docks", ip: "1.2.3.4", crmEnabled: false };
     const oldSpam = await storeLead(db(), { ...base, email: "old-spam@example.com", spamReason: "honeypot" });
     const newSpam = await storeLead(db(), { ...base, email: "new-spam@example.com", spamReason: "honeypot" });
@@ -50,8 +50,19 @@ describe("daily maintenance", () => {
     await db().query("UPDATE leads SET created_at = now() - interval '31 days' WHERE id = ANY($1::uuid[])", [[oldSpam.id, oldReal.id]]);
     await db().query("INSERT INTO log (ts, level, source, message) VALUES (now() - interval '31 days', 'INFO', '/old', 'old')");
     await db().query("INSERT INTO rate_limit (key, window_start, hits) VALUES ('lead-submit-ip:old', now() - interval '2 days', 3)");
+    // A subject nobody failed on for two days is forgotten; one still locked, or failing today, is kept.
+    await db().query(
+      `INSERT INTO login_throttle (key, failures, last_failure_at, locked_until) VALUES
+        ('login-account:forgotten@example.com', 3, now() - interval '2 days', now() - interval '2 days'),
+        ('login-account:recent@example.com', 3, now() - interval '1 hour', NULL),
+        ('login-ip:203.0.113.77', 9, now() - interval '2 days', now() + interval '1 hour')`,
+    );
     await db().query("INSERT INTO web_vitals (ts, metric, value, path) VALUES (now() - interval '91 days', 'LCP', 1.2, '/old'), (now(), 'LCP', 1.1, '/new')");
-    expect(await runMaintenance(db())).toMatch(/^Maintenance: [1-9]\d* log entries, [1-9]\d* rate-limit counters, 1 spam submissions, 1 web-vitals samples removed$/);
+    expect(await runMaintenance(db())).toMatch(
+      /^Maintenance: [1-9]\d* log entries, [1-9]\d* rate-limit counters, 1 log-in throttle entries, 1 spam submissions, 1 web-vitals samples, 0 idempotency keys, 0 unused lead photos removed$/,
+    );
+    const throttles = await db().query<{ key: string }>("SELECT key FROM login_throttle WHERE key LIKE ANY($1) ORDER BY key", [["%forgotten%", "%recent%", "%203.0.113.77"]]);
+    expect(throttles.rows.map((r) => r.key)).toEqual(["login-account:recent@example.com", "login-ip:203.0.113.77"]);
     const vitals = await db().query<{ path: string }>("SELECT path FROM web_vitals WHERE path IN ('/old', '/new')");
     expect(vitals.rows.map((r) => r.path)).toEqual(["/new"]);
     const left = await db().query<{ id: string }>("SELECT id FROM leads WHERE id = ANY($1::uuid[])", [[oldSpam.id, newSpam.id, oldReal.id]]);

@@ -8,7 +8,9 @@ const purge = vi.hoisted(() => vi.fn(async (_opts: unknown) => {}));
 vi.mock("@netlify/functions", async (original) => ({ ...(await original<object>()), purgeCache: purge }));
 
 const { default: publicProducts } = await import("../../functions/products-public.ts");
-const { default: adminProducts } = await import("../../functions/products-admin.ts");
+const { default: newProduct } = await import("../../functions/products-new.ts");
+const { default: editProduct } = await import("../../functions/products-edit.ts");
+const { default: deleteProduct } = await import("../../functions/products-delete.ts");
 const { seedCatalogue, readCatalogue } = await import("../../src/server/products/seed.ts");
 const { MAX_IMAGE_BYTES } = await import("../../src/server/images/upload.ts");
 
@@ -23,10 +25,10 @@ beforeAll(async () => {
 });
 beforeEach(() => purge.mockClear());
 
-const create = (body: unknown, token = admin.token) => call(adminProducts, "POST", "/api/admin/products/new", { body, token });
+const create = (body: unknown, token = admin.token) => call(newProduct, "POST", "/api/admin/products/new", { body, token });
 const edit = (id: string, body: unknown, token = admin.token) =>
-  call(adminProducts, "PUT", `/api/admin/products/edit/${id}`, { body, token, params: { id } });
-const remove = (id: string, token = admin.token) => call(adminProducts, "DELETE", `/api/admin/products/delete/${id}`, { token, params: { id } });
+  call(editProduct, "PUT", `/api/admin/products/edit/${id}`, { body, token, params: { id } });
+const remove = (id: string, token = admin.token) => call(deleteProduct, "DELETE", `/api/admin/products/delete/${id}`, { token, params: { id } });
 const list = (query = "") => call(publicProducts, "GET", `/api/public/products${query}`);
 const detail = (id: string) => call(publicProducts, "GET", `/api/public/products/${id}`, { params: { id } });
 
@@ -80,6 +82,15 @@ describe("public product list", () => {
     expect(r.json).toMatchObject({ page: 2, size: 5, total: (await readCatalogue()).length });
   });
 
+  it("pages in the database: pages join up to the whole sorted list, and the total counts only what the search finds", async () => {
+    const all = (await list("?sort=price-asc")).json.data.map((p: { id: string }) => p.id);
+    const pages = [];
+    for (let page = 1; page <= Math.ceil(all.length / 4); page++) pages.push(...(await list(`?sort=price-asc&page=${page}&size=4`)).json.data.map((p: { id: string }) => p.id));
+    expect(pages).toEqual(all);
+    expect((await list("?q=ladder&page=1&size=1")).json).toMatchObject({ total: 2, data: [expect.anything()] });
+    expect((await list("?page=999&size=5")).json).toMatchObject({ data: [], total: all.length });
+  });
+
   it.each([["?page=0"], ["?size=1000"], ["?sort=cheap"], ["?q=" + "x".repeat(101)], ["?unknown=1"]])("refuses a bad query %s with 400", async (q) => {
     const r = await list(q);
     expect(r.status).toBe(400);
@@ -117,9 +128,9 @@ describe("admin product changes", () => {
     ["a signed-in user", "user", 403],
   ])("refuses %s on every admin endpoint", async (_who, who, status) => {
     const token = who === "user" ? user.token : undefined;
-    expect((await call(adminProducts, "POST", "/api/admin/products/new", { body: { name: "x" }, token })).status).toBe(status);
-    expect((await call(adminProducts, "PUT", "/api/admin/products/edit/pvc-pile-wrap", { body: { name: "x" }, token, params: { id: "pvc-pile-wrap" } })).status).toBe(status);
-    expect((await call(adminProducts, "DELETE", "/api/admin/products/delete/pvc-pile-wrap", { token, params: { id: "pvc-pile-wrap" } })).status).toBe(status);
+    expect((await call(newProduct, "POST", "/api/admin/products/new", { body: { name: "x" }, token })).status).toBe(status);
+    expect((await call(editProduct, "PUT", "/api/admin/products/edit/pvc-pile-wrap", { body: { name: "x" }, token, params: { id: "pvc-pile-wrap" } })).status).toBe(status);
+    expect((await call(deleteProduct, "DELETE", "/api/admin/products/delete/pvc-pile-wrap", { token, params: { id: "pvc-pile-wrap" } })).status).toBe(status);
     expect((await detail("pvc-pile-wrap")).json.data.name).toBe("PVC Pile Wrap, Installed");
     expect(purge).not.toHaveBeenCalled();
   });
@@ -218,7 +229,7 @@ describe("admin product changes", () => {
   });
 
   it("refuses the wrong method with 405", async () => {
-    expect((await call(adminProducts, "GET", "/api/admin/products/new", { token: admin.token })).status).toBe(405);
-    expect((await call(adminProducts, "POST", "/api/admin/products/delete/x", { token: admin.token, params: { id: "x" } })).status).toBe(405);
+    expect((await call(newProduct, "GET", "/api/admin/products/new", { token: admin.token })).status).toBe(405);
+    expect((await call(deleteProduct, "POST", "/api/admin/products/delete/x", { token: admin.token, params: { id: "x" } })).status).toBe(405);
   });
 });

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { mkdirSync, readFileSync } from "node:fs";
+import { paintedLines } from "./visual-text.ts";
 
 const SHOTS = "/tmp/shots-admin";
 mkdirSync(SHOTS, { recursive: true });
@@ -14,8 +15,8 @@ async function signIn(request: APIRequestContext, email: string, password: strin
   return (await r.json()).data as { token: string; user: { email: string; name: string } };
 }
 
-/** Opens /admin signed in as the demo admin, with the theme given. */
-async function openAsAdmin(page: Page, request: APIRequestContext, theme: "light" | "dark" = "light") {
+/** Opens /admin (or its #system tab) signed in as the demo admin, with the theme given. */
+async function openAsAdmin(page: Page, request: APIRequestContext, theme: "light" | "dark" = "light", hash = "") {
   const { token, user } = await signIn(request, "admin@example.com", "demo-admin-password");
   await page.addInitScript(
     ([t, e, n, th]) => {
@@ -27,7 +28,7 @@ async function openAsAdmin(page: Page, request: APIRequestContext, theme: "light
     },
     [token, user.email, user.name, theme],
   );
-  await page.goto("/admin");
+  await page.goto(`/admin${hash}`);
   await expect(page.getByRole("heading", { level: 1, name: "לוח ניהול מנהל" })).toBeVisible(SLOW);
   return token;
 }
@@ -49,7 +50,7 @@ test.describe("admin dashboard", () => {
       await new Promise((r) => setTimeout(r, 2500));
       await route.continue();
     });
-    const token = await openAsAdmin(page, request);
+    const token = await openAsAdmin(page, request, "light", "#system");
     await expect(page.getByTestId("card-skeleton").first()).toBeVisible();
     await expect(page.getByTestId("stat-users")).toBeVisible(SLOW);
     // The same figures the API gives.
@@ -65,7 +66,7 @@ test.describe("admin dashboard", () => {
   });
 
   test("filters the system log by text and shows the empty message", async ({ page, request }) => {
-    const token = await openAsAdmin(page, request);
+    const token = await openAsAdmin(page, request, "light", "#system");
     const marker = `e2e-marker-${Date.now()}`;
     // Every console query is logged with who ran it: a known line to look for.
     await request.post("/api/admin/query", { headers: { authorization: `Bearer ${token}` }, data: { query: `SELECT '${marker}' AS m` } });
@@ -86,7 +87,7 @@ test.describe("admin dashboard", () => {
   });
 
   test("draws the doughnut chart", async ({ page, request }) => {
-    await openAsAdmin(page, request);
+    await openAsAdmin(page, request, "light", "#system");
     const canvas = page.getByTestId("distribution-chart");
     await expect(canvas).toBeVisible(SLOW);
     // chart.js loads lazily; once drawn the canvas has coloured pixels.
@@ -114,7 +115,7 @@ test.describe("admin dashboard", () => {
   });
 
   test("runs a read-only query and refuses a write", async ({ page, request }) => {
-    await openAsAdmin(page, request);
+    await openAsAdmin(page, request, "light", "#system");
     const sql = page.getByLabel("שאילתת SQL");
     await sql.fill("SELECT email, role FROM users ORDER BY email");
     await page.getByTestId("query-run").click();
@@ -136,6 +137,15 @@ test.describe("admin dashboard", () => {
       const title = await page.getByRole("heading", { level: 1 }).boundingBox();
       const width = page.viewportSize()!.width;
       expect(width - (title!.x + title!.width)).toBeLessThan(width / 4);
+      // The dashboard opens on the leads; the system tools are the second tab.
+      await expect(page.getByRole("tab", { name: "פניות" })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByTestId("leads-recent")).toBeVisible(SLOW);
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: `${SHOTS}/admin-leads-${info.project.name}-${theme}.png`, fullPage: true });
+      const axeLeads = await new AxeBuilder({ page }).analyze();
+      expect(axeLeads.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+      await page.getByRole("tab", { name: "מערכת" }).click();
+      await expect(page).toHaveURL(/#system$/);
       await expect(page.getByTestId("stat-users")).toBeVisible(SLOW);
       await expect(page.getByTestId("distribution-chart")).toBeVisible(SLOW);
       await expect.poll(() => paintedPixels(page), SLOW).toBeGreaterThan(1000);
@@ -147,7 +157,7 @@ test.describe("admin dashboard", () => {
   }
 
   test("follows the theme toggle without a reload, chart included", async ({ page, request }) => {
-    await openAsAdmin(page, request, "light");
+    await openAsAdmin(page, request, "light", "#system");
     const canvas = page.getByTestId("distribution-chart");
     await expect(canvas).toBeVisible(SLOW);
     await expect.poll(() => paintedPixels(page), SLOW).toBeGreaterThan(1000);
@@ -160,6 +170,199 @@ test.describe("admin dashboard", () => {
     // The doughnut is drawn again with the dark theme's slice borders.
     await page.waitForTimeout(1500);
     expect(await painted()).not.toBe(light);
+  });
+});
+
+/** Stores a quote request through the public form's endpoint; returns the name it was stored under. */
+async function submitQuote(request: APIRequestContext, fields: Record<string, string> = {}) {
+  const fullName = fields.fullName ?? `Dana Whitfield ${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+  const r = await request.post("/api/public/contact", {
+    data: { fullName, email: "dana@example.com", phone: "239.555.0134", address: "1402 SE 47th Ter, Cape Coral, FL 33904", subject: "Boat Lifts", startedAt: Date.now() - 60_000, ...fields },
+    headers: { "x-forwarded-for": `203.0.113.${Math.floor(Math.random() * 200)}` },
+  });
+  expect(r.status(), await r.text()).toBe(200);
+  return fullName;
+}
+
+test.describe("admin dashboard: leads first", () => {
+  test("opens on the leads: the week's count, a card with tap-to-call, e-mail and map links, no sideways scroll at 390 px", async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const name = await submitQuote(request);
+    await openAsAdmin(page, request);
+    await expect(page.getByRole("tab", { name: "פניות" })).toHaveAttribute("aria-selected", "true");
+    expect(Number(await page.getByTestId("leads-recent").locator("span").first().textContent())).toBeGreaterThanOrEqual(1);
+    const card = page.getByTestId("lead-row").filter({ hasText: name });
+    await expect(card).toBeVisible(SLOW);
+    await expect(card.getByTestId("lead-tel")).toHaveAttribute("href", "tel:+12395550134");
+    await expect(card.getByTestId("lead-tel")).toHaveText("(239) 555-0134");
+    await expect(card.getByTestId("lead-mail")).toHaveAttribute("href", "mailto:dana@example.com");
+    await expect(card.getByTestId("lead-address")).toHaveText("1402 SE 47th Ter, Cape Coral, FL 33904");
+    await expect(card.getByTestId("lead-map")).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=1402%20SE%2047th/);
+    await expect(card.getByTestId("lead-kind")).toHaveText("הצעת מחיר");
+    await expect(card.getByTestId("lead-subject")).toHaveText("Boat Lifts");
+    // The retry's label stays on one line.
+    const retry = card.getByTestId("lead-retry");
+    if (await retry.count()) expect(await paintedLines(retry)).toBe(1);
+    // Nothing is cut off or scrolls sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const box = (await card.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  });
+
+  test("the office e-mail's link /admin?lead=<id> opens on that lead alone; 'show all' brings back the list", async ({ page, request }) => {
+    const wanted = await submitQuote(request);
+    const other = await submitQuote(request);
+    const { token } = await signIn(request, "admin@example.com", "demo-admin-password");
+    const list = await request.get("/api/admin/leads?pageSize=100", { headers: { Authorization: `Bearer ${token}` } });
+    const id = (await list.json()).data.data.find((l: { fullName: string }) => l.fullName === wanted).id as string;
+    await openAsAdmin(page, request, "light", `?lead=${id}`);
+    await expect(page.getByTestId("leads-one")).toBeVisible(SLOW);
+    await expect(page.getByTestId("lead-row")).toHaveCount(1);
+    await expect(page.getByTestId("lead-row").filter({ hasText: wanted })).toBeVisible();
+    await page.getByTestId("leads-one").getByRole("button").click();
+    await expect(page.getByTestId("lead-row").filter({ hasText: other })).toBeVisible(SLOW);
+    await expect(page.getByTestId("leads-one")).toHaveCount(0);
+    expect(new URL(page.url()).search).toBe("");
+  });
+
+  test("filters by type on the server", async ({ page, request }) => {
+    const quote = await submitQuote(request);
+    const inquiry = `Inquiry ${Date.now()}`;
+    const r = await request.post("/api/public/inquiry", {
+      data: { fullName: inquiry, email: "inq@example.com", productId: "four-step-dock-ladder", phone: "2395550111", message: "Does it fit a 5 ft dock?", startedAt: Date.now() - 60_000 },
+      headers: { "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 200)}` },
+    });
+    expect(r.status(), await r.text()).toBe(200);
+    await openAsAdmin(page, request);
+    await expect(page.getByTestId("lead-row").filter({ hasText: quote })).toBeVisible(SLOW);
+    const asked = page.waitForRequest((req) => req.url().includes("/api/admin/leads?") && req.url().includes("kind=inquiry"));
+    await page.getByTestId("filter-kind").selectOption("inquiry");
+    await asked;
+    const card = page.getByTestId("lead-row").filter({ hasText: inquiry });
+    await expect(card).toBeVisible(SLOW);
+    await expect(card.getByTestId("lead-message")).toHaveText("Does it fit a 5 ft dock?");
+    await expect(page.getByTestId("lead-row").filter({ hasText: quote })).toHaveCount(0);
+    for (const kind of await page.getByTestId("lead-kind").allTextContents()) expect(kind).toBe("בירור");
+  });
+
+  test("a card that fails to load offers a retry, and the chart never keeps spinning", async ({ page, request }) => {
+    let failLeads = true;
+    await page.route("**/api/admin/leads?*", (route) => (failLeads ? route.fulfill({ status: 503, json: { status: false, message: "down" } }) : route.continue()));
+    let failStats = true;
+    await page.route("**/api/admin/stats?*", (route) => (failStats ? route.fulfill({ status: 503, json: { status: false, message: "down" } }) : route.continue()));
+    await openAsAdmin(page, request);
+    const leadsCard = page.getByTestId("card-leads");
+    await expect(leadsCard.getByTestId("load-failed")).toBeVisible(SLOW);
+    expect(await paintedLines(leadsCard.getByTestId("load-retry"))).toBe(1);
+    failLeads = false;
+    await leadsCard.getByTestId("load-retry").click();
+    await expect(leadsCard.getByTestId("load-failed")).toHaveCount(0, SLOW);
+    await expect(page.getByTestId("leads-recent").locator("span").first()).toHaveText(/^\d/, SLOW);
+
+    await page.getByRole("tab", { name: "מערכת" }).click();
+    const chart = page.getByTestId("card-chart");
+    await expect(chart.getByTestId("load-failed")).toBeVisible(SLOW);
+    await expect(chart.locator(".animate-pulse")).toHaveCount(0);
+    await expect(page.getByTestId("card-products").getByTestId("load-failed")).toBeVisible();
+    failStats = false;
+    await chart.getByTestId("load-retry").click();
+    await expect(page.getByTestId("distribution-chart")).toBeVisible(SLOW);
+    await expect(page.getByTestId("stat-users")).toBeVisible(SLOW);
+  });
+
+  test("the System tab can be linked to, and its date picker writes he-IL dates like the log", async ({ page, request }) => {
+    await openAsAdmin(page, request, "light", "#system");
+    await expect(page.getByRole("tab", { name: "מערכת" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByTestId("panel-leads")).toBeHidden();
+    const picker = page.getByTestId("day-picker");
+    const pickedDay = picker.getByTestId("day-picker-value");
+    const today = new Date();
+    const he = `${String(today.getDate()).padStart(2, "0")}.${String(today.getMonth() + 1).padStart(2, "0")}.${today.getFullYear()}`;
+    await expect(pickedDay).toHaveText(he);
+    await expect(page.getByTestId("log-line").first()).toBeVisible(SLOW);
+    // The log lines use the same form of date.
+    await expect(page.getByTestId("log-line").first().locator("time")).toContainText(he);
+    // Picking yesterday asks the server for that day.
+    const y = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1);
+    const ymd = `${y.getFullYear()}-${String(y.getMonth() + 1).padStart(2, "0")}-${String(y.getDate()).padStart(2, "0")}`;
+    const asked = page.waitForRequest((req) => req.url().includes("/api/admin/logs/raw") && req.url().includes(`selectedDate=${ymd}`));
+    await picker.click();
+    const dialog = page.getByTestId("day-picker-dialog");
+    await expect(dialog).toBeVisible();
+    if (y.getMonth() !== today.getMonth()) await dialog.getByRole("button", { name: "החודש הקודם" }).click();
+    await dialog.locator(`[data-day="${ymd}"]`).click();
+    await asked;
+    await expect(pickedDay).toHaveText(`${String(y.getDate()).padStart(2, "0")}.${String(y.getMonth() + 1).padStart(2, "0")}.${y.getFullYear()}`);
+    // Tomorrow cannot be picked.
+    await picker.click();
+    const tomorrow = new Date(today.getFullYear(), today.getMonth(), today.getDate() + 1);
+    const t = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, "0")}-${String(tomorrow.getDate()).padStart(2, "0")}`;
+    const cell = dialog.locator(`[data-day="${t}"]`);
+    if (await cell.count()) await expect(cell).toBeDisabled();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    // Back to the leads tab: the address loses its hash.
+    await page.getByRole("tab", { name: "פניות" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+
+  test("keeps the English navigation left-to-right on the Hebrew screen", async ({ page, request }) => {
+    await openAsAdmin(page, request);
+    await expect(page.locator("#site-nav")).toHaveAttribute("dir", "ltr");
+    const logo = (await page.locator("#nav-logo").boundingBox())!;
+    // The logo stays at the left edge, as on the English pages.
+    expect(logo.x).toBeLessThan(page.viewportSize()!.width / 3);
+  });
+});
+
+test.describe("admin dashboard: lead status workflow", () => {
+  test("sets a status with a note, keeps it after a reload with its history, filters by it and exports it", async ({ page, request }) => {
+    const name = await submitQuote(request);
+    await openAsAdmin(page, request);
+    const card = page.getByTestId("lead-row").filter({ hasText: name });
+    await expect(card).toBeVisible(SLOW);
+    await expect(card.getByTestId("lead-status")).toHaveText("חדשה");
+    await card.getByTestId("status-change").click();
+    const form = card.getByTestId("status-form");
+    // A note is required: saving stays off until one is written.
+    await expect(form.getByTestId("status-save")).toBeDisabled();
+    await form.getByLabel("סטטוס חדש").selectOption("contacted");
+    await form.getByLabel("הערה").fill("Called Dana, site visit Friday 9am");
+    await form.getByTestId("status-save").click();
+    await expect(page.getByTestId("toast")).toContainText("הסטטוס עודכן", SLOW);
+    await expect(card.getByTestId("lead-status")).toHaveText("נוצר קשר");
+
+    await page.reload();
+    const again = page.getByTestId("lead-row").filter({ hasText: name });
+    await expect(again.getByTestId("lead-status")).toHaveText("נוצר קשר", SLOW);
+    await again.getByTestId("status-history-toggle").click();
+    const entry = again.getByTestId("status-entry").first();
+    await expect(entry).toBeVisible(SLOW);
+    await expect(entry.getByTestId("status-note")).toHaveText("Called Dana, site visit Friday 9am");
+    await expect(entry).toContainText("admin@example.com");
+    await expect(entry.locator("[data-status]")).toHaveText(["חדשה", "נוצר קשר"]);
+
+    // Only the allowed next steps are offered.
+    await again.getByTestId("status-change").click();
+    const options = await again.getByTestId("status-form").getByLabel("סטטוס חדש").locator("option").evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
+    expect(options).toEqual(["quoted", "won", "lost"]);
+
+    // Filter by status, on the server.
+    const filtered = page.waitForResponse((r) => r.url().includes("/api/admin/leads?") && r.url().includes("status=contacted"));
+    await page.getByTestId("filter-status").selectOption("contacted");
+    await filtered;
+    await expect(page.getByTestId("leads-list")).toHaveAttribute("aria-busy", "false");
+    await expect(page.getByTestId("lead-row").filter({ hasText: name })).toBeVisible(SLOW);
+    for (const st of await page.locator("[data-testid=lead-row] [data-testid=lead-status]").evaluateAll((b) => b.map((x) => x.getAttribute("data-status")))) expect(st).toBe("contacted");
+    await page.getByTestId("filter-status").selectOption("won");
+    await expect(page.getByTestId("lead-row").filter({ hasText: name })).toHaveCount(0, SLOW);
+    await page.getByTestId("filter-status").selectOption("");
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("leads-csv").click()]);
+    const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
+    expect(csv.split("\r\n")[0].split(",").slice(0, 3)).toEqual(["created_at", "kind", "status"]);
+    expect(csv.split("\r\n").find((l) => l.includes(name))).toContain(`,quote,contacted,${name},`);
   });
 });
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { paintedLines, visualText } from "./visual-text.ts";
 
 // Every function call goes through the local Netlify emulation; on a busy machine one can take
 // many seconds, so data-dependent waits are generous (they end as soon as the data is there).
@@ -86,4 +87,99 @@ test("a signed-in user sees the catalogue read-only with a note that editing is 
 test("a signed-out visitor is sent to the login page", async ({ page }) => {
   await page.goto("/editor");
   await expect(page).toHaveURL(/\/login\?from=%2Feditor/, { timeout: LOAD_MS });
+});
+
+test.describe("Hebrew screen, English product text", () => {
+  test("the visual-order reader sees what a Hebrew screen does to text left without isolation", async ({ page }) => {
+    await page.setContent(`<p dir="rtl" id="a">4-Step Stainless Dock Ladder</p><p dir="rtl" id="b">טווח ($24 – $38)</p><p dir="rtl" id="c">טווח (<bdi dir="ltr">$24 – $38</bdi>)</p>`);
+    expect(await visualText(page.locator("#a"))).toBe("Step Stainless Dock Ladder-4");
+    expect(await visualText(page.locator("#b"))).toContain("$38 – $24");
+    expect(await visualText(page.locator("#c"))).toContain("$24 – $38");
+  });
+
+  test("names, prices, descriptions and hints render in the order they were typed", async ({ page }) => {
+    await signIn(page, "admin@example.com", "demo-admin-password");
+    await page.goto("/editor");
+    const ladder = page.getByTestId("editor-card").filter({ hasText: "4-Step Stainless Dock Ladder" });
+    await expect(ladder).toBeVisible({ timeout: LOAD_MS });
+    // What the eye reads, left to right, not only the DOM's text.
+    expect(await visualText(ladder.getByTestId("editor-card-name"))).toBe("4-Step Stainless Dock Ladder");
+    const bumper = page.getByTestId("editor-card").filter({ hasText: "Vinyl Corner Dock Bumper" });
+    expect(await visualText(bumper.getByTestId("editor-card-price"))).toBe("$24 – $38");
+
+    await ladder.getByRole("button", { name: /^עריכה:/ }).click();
+    const sheet = page.getByRole("dialog");
+    await expect(sheet.getByLabel("שם המוצר")).toHaveValue("4-Step Stainless Dock Ladder", { timeout: LOAD_MS });
+    expect(await visualText(sheet.getByTestId("sheet-product-name"))).toBe("4-Step Stainless Dock Ladder");
+    // The fields take the direction of what they hold: English reads left to right.
+    for (const field of ["שם המוצר", "צבע", "תיאור"]) expect(await sheet.getByLabel(field).evaluate((el) => el.matches(":dir(ltr)"))).toBe(true);
+    // The description's full stop stays at its end: the last painted character is the rightmost one.
+    const description = sheet.getByLabel("תיאור");
+    expect(await description.evaluate((el: HTMLTextAreaElement) => getComputedStyle(el).direction)).toBe("ltr");
+    // The example range inside the Hebrew hint.
+    expect(await visualText(sheet.getByTestId("price-hint-range"))).toBe("$24 – $38");
+    // The upload hint's size never splits from '(MAX.'.
+    expect(await paintedLines(sheet.getByTestId("dropzone-hint").locator("span").first())).toBe(1);
+    expect(await visualText(sheet.getByTestId("dropzone-hint").locator("span").first())).toBe("(MAX. 800x400px)");
+    // Required fields are marked, in words for screen readers.
+    await expect(sheet.getByLabel("שם המוצר")).toHaveAttribute("aria-required", "true");
+    await expect(sheet.getByRole("textbox", { name: "שם המוצר (שדה חובה)", exact: true })).toBeVisible();
+    await expect(sheet.getByText("*", { exact: true }).first()).toBeVisible();
+  });
+
+  test("an English name typed in Hebrew mode reads as typed", async ({ page }) => {
+    await signIn(page, "admin@example.com", "demo-admin-password");
+    await page.goto("/editor");
+    await page.getByRole("button", { name: "+ מוצר חדש" }).click({ timeout: LOAD_MS });
+    const sheet = page.getByRole("dialog");
+    await sheet.getByLabel("שם המוצר").fill("4-Step Stainless Dock Ladder");
+    expect(await sheet.getByLabel("שם המוצר").evaluate((el) => el.matches(":dir(ltr)"))).toBe(true);
+    await sheet.getByLabel("שם המוצר").fill("סולם 4 שלבים");
+    expect(await sheet.getByLabel("שם המוצר").evaluate((el) => el.matches(":dir(rtl)"))).toBe(true);
+  });
+});
+
+test("the product grid has a search and a sort", async ({ page }) => {
+  await signIn(page, "user@example.com", "demo-user-password");
+  await page.goto("/editor");
+  const cards = page.getByTestId("editor-card");
+  await expect(cards.first()).toBeVisible({ timeout: LOAD_MS });
+  const all = await cards.count();
+  await page.getByLabel("חיפוש מוצר").fill("dock ladder");
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText("4-Step Stainless Dock Ladder");
+  await expect(page.getByTestId("product-count")).toHaveText(`1 מתוך ${all} מוצרים`);
+  await page.getByLabel("חיפוש מוצר").fill("no such thing anywhere");
+  await expect(page.getByTestId("no-match")).toBeVisible();
+  await page.getByLabel("חיפוש מוצר").fill("");
+  await expect(cards).toHaveCount(all);
+  await page.getByLabel("מיון").selectOption("price-desc");
+  const amount = (t: string) => Number(/\$([\d,]+)/.exec(t)?.[1].replace(/,/g, "") ?? NaN);
+  const first = amount((await cards.nth(0).getByTestId("editor-card-price").textContent()) ?? "");
+  const second = amount((await cards.nth(1).getByTestId("editor-card-price").textContent()) ?? "");
+  expect(first).toBeGreaterThanOrEqual(second);
+  await page.getByLabel("מיון").selectOption("name-asc");
+  const names = await page.getByTestId("editor-card-name").allTextContents();
+  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en", { numeric: true })));
+});
+
+test("the form is a side panel on a desktop and a bottom sheet with a handle on a phone", async ({ page }, info) => {
+  await signIn(page, "admin@example.com", "demo-admin-password");
+  await page.goto("/editor");
+  await page.getByRole("button", { name: "+ מוצר חדש" }).click({ timeout: LOAD_MS });
+  const sheet = page.getByTestId("product-sheet");
+  await expect(sheet).toBeVisible();
+  const box = (await sheet.boundingBox())!;
+  const view = page.viewportSize()!;
+  if (view.width >= 1024) {
+    await expect(page.getByTestId("drag-handle")).toBeHidden();
+    // Full height, at the screen's end (left in Hebrew), leaving the grid in view.
+    expect(Math.round(box.height)).toBe(view.height);
+    expect(box.x).toBe(0);
+    expect(box.width).toBeLessThan(view.width * 0.7);
+  } else {
+    await expect(page.getByTestId("drag-handle")).toBeVisible();
+    expect(Math.round(box.y + box.height)).toBe(view.height);
+  }
+  await page.screenshot({ path: `/tmp/shots-editor-sheet-${info.project.name}.png` });
 });

@@ -8,7 +8,7 @@ export const PUBLIC_PAGES = [
   { path: "/about", h1: "Crafted with Precision Anchored in Integrity" },
   { path: "/services", h1: "Our Services" },
   ...services.map((s) => ({ path: s.path, h1: s.title })),
-  { path: "/gallery", h1: "Built on Southwest Florida's waterfront" },
+  { path: "/gallery", h1: "Built on Southwest Florida's Waterfront" },
   { path: "/contact", h1: "Request a Quote" },
   { path: "/terms", h1: "Terms of Service" },
   { path: "/privacy", h1: "Privacy Policy" },

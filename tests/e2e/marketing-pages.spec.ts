@@ -112,7 +112,7 @@ test("a service page has Service and BreadcrumbList data, its own title and the 
 test("the about page shows the badges (after 1.5 s) and both buttons", async ({ page }) => {
   await consented(page);
   await page.goto("/about");
-  const badges = page.locator(".badge-in img");
+  const badges = page.locator(".badge-in [data-seal]");
   await expect(badges).toHaveCount(4);
   await expect(badges.last()).toBeVisible();
   await expect(page.getByRole("link", { name: "Request A Quote" })).toHaveAttribute("href", "/contact");

@@ -7,6 +7,7 @@
  *   - "timeout-after": does the work, then never answers in time
  * Failures apply to CRM calls only (not token refreshes) unless `failTokens` is set.
  */
+import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ZohoConfig } from "../../src/server/crm/config.ts";
@@ -20,11 +21,23 @@ export interface ZohoCall {
   failed: FailMode | null;
 }
 type Rec = Record<string, any> & { id: string };
+/** A file attached to a record (Attachments API): its parent, name, size and sha256. */
+export interface Attachment {
+  id: string;
+  module: string;
+  parentId: string;
+  File_Name: string;
+  Size: string;
+  sha256: string;
+  contentType: string;
+}
 
 export interface FakeZoho {
   url: string;
   calls: ZohoCall[];
   records: { Accounts: Rec[]; Leads: Rec[]; Deals: Rec[] };
+  /** Files attached with POST /{module}/{id}/Attachments (multipart `file`). */
+  attachments: Attachment[];
   /** Token refreshes answered with a token. */
   refreshes: number;
   /** The next `n` CRM calls (or those matching `path`) fail with `mode`. */
@@ -44,6 +57,7 @@ export async function startFakeZoho(opts: { hangMs?: number; failTokens?: boolea
   const hangMs = opts.hangMs ?? 2_000;
   const calls: ZohoCall[] = [];
   const records = { Accounts: [] as Rec[], Leads: [] as Rec[], Deals: [] as Rec[] };
+  const attachments: Attachment[] = [];
   const valid = new Set<string>();
   let plan: { n: number; mode: FailMode; path?: RegExp } | null = null;
   let fraction: { p: number; modes: FailMode[] } | null = null;
@@ -77,9 +91,31 @@ export async function startFakeZoho(opts: { hangMs?: number; failTokens?: boolea
       return [200, { access_token: t, api_domain: "http://fake", token_type: "Bearer", expires_in: opts.tokenSeconds ?? 3600 }];
     }
     if (!token || !valid.has(token)) return [401, { code: "INVALID_TOKEN", message: "invalid oauth token", status: "error" }];
-    const m = url.pathname.match(/^\/crm\/v7\/(Accounts|Leads|Deals)(\/upsert|\/search)?$/);
+    const att = url.pathname.match(/^\/crm\/v7\/(Accounts|Leads|Deals)\/(\d+)\/Attachments$/);
+    if (att) {
+      const [, module, parentId] = att;
+      if (!records[module as keyof typeof records].some((r) => r.id === parentId)) return [400, { code: "INVALID_DATA", message: "the related id given seems to be invalid", status: "error" }];
+      if (req.method === "GET") {
+        const mine = attachments.filter((a) => a.module === module && a.parentId === parentId);
+        return mine.length ? [200, { data: mine.map((a) => ({ id: a.id, File_Name: a.File_Name, Size: a.Size })), info: { count: mine.length } }] : [204];
+      }
+      const file = body instanceof Map ? body.get("file") : undefined;
+      if (req.method !== "POST" || !file) return [400, { code: "REQUIRED_PARAM_MISSING", message: "file is missing", status: "error" }];
+      const id = String(4_000_000_000_000 + ++seq);
+      attachments.push({ id, module, parentId, File_Name: file.name, Size: String(file.bytes.length), sha256: createHash("sha256").update(file.bytes).digest("hex"), contentType: file.type });
+      return [200, { data: [{ code: "SUCCESS", details: { id, Created_Time: new Date().toISOString() }, message: "attachment uploaded successfully", status: "success" }] }];
+    }
+    const m = url.pathname.match(/^\/crm\/v7\/(Accounts|Leads|Deals)(\/upsert|\/search|\/\d+)?$/);
     if (!m) return [404, { code: "INVALID_URL_PATTERN" }];
     const list = records[m[1] as keyof typeof records];
+    if (m[2] && /^\/\d+$/.test(m[2])) {
+      // Update one record (PUT /{module}/{id}).
+      const rec = list.find((r) => r.id === m[2].slice(1));
+      if (req.method !== "PUT" || !Array.isArray(body?.data) || !body.data[0]) return [400, { code: "INVALID_DATA" }];
+      if (!rec) return [200, { data: [{ code: "INVALID_DATA", details: { id: m[2].slice(1) }, message: "the id given seems to be invalid", status: "error" }] }];
+      Object.assign(rec, body.data[0]);
+      return [200, { data: [{ code: "SUCCESS", action: "update", details: { id: rec.id }, message: "record updated", status: "success" }] }];
+    }
     if (m[2] === "/search" && req.method === "GET") {
       const word = url.searchParams.get("word") ?? "";
       const found = list.filter((r) => Object.values(r).some((v) => typeof v === "string" && v.includes(word)));
@@ -103,13 +139,20 @@ export async function startFakeZoho(opts: { hangMs?: number; failTokens?: boolea
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c) => chunks.push(c));
-    req.on("end", () => {
+    req.on("end", async () => {
       const url = new URL(req.url ?? "/", "http://fake");
-      const raw = Buffer.concat(chunks).toString();
+      const buffer = Buffer.concat(chunks);
+      const raw = buffer.toString();
       let body: any = raw;
       try {
         body = raw && req.headers["content-type"]?.includes("json") ? JSON.parse(raw) : raw;
       } catch {}
+      if (req.headers["content-type"]?.startsWith("multipart/form-data")) {
+        // A multipart upload: its files by field name (name, type, bytes).
+        const form = await new Response(buffer, { headers: { "content-type": req.headers["content-type"] } }).formData().catch(() => null);
+        body = new Map<string, { name: string; type: string; bytes: Buffer }>();
+        for (const [k, v] of form?.entries() ?? []) if (typeof v !== "string") body.set(k, { name: v.name, type: v.type, bytes: Buffer.from(await v.arrayBuffer()) });
+      }
       const token = req.headers.authorization?.replace(/^Zoho-oauthtoken /, "") ?? null;
       const failed = pickFailure(url.pathname, url.pathname.startsWith("/oauth"));
       calls.push({ method: req.method ?? "", path: url.pathname + url.search, body, token, failed });
@@ -135,6 +178,7 @@ export async function startFakeZoho(opts: { hangMs?: number; failTokens?: boolea
     url,
     calls,
     records,
+    attachments,
     get refreshes() {
       return refreshes;
     },

@@ -29,6 +29,17 @@ describe("lexSql statement splitting", () => {
     expect(lexSql(`SELECT "Set_Config"('x') /* pg_sleep */, 'pg_sleep' FROM t -- drop`).words).toEqual(["select", "Set_Config", "from", "t"]);
   });
 
+  it.each([
+    ['SELECT U&"\\0073et_config"(\'role\', \'x\', true)', true],
+    ['SELECT u&"d\\0061t\\+000061"', true],
+    ["SELECT U&'d\\0061t\\+000061' AS s", false],
+    ['SELECT "U&"', false],
+    ["SELECT u & 1", false],
+    ['SELECT "set_config"(\'role\', \'x\', true)', false],
+  ])("flags U& identifiers in %j: %s", (sql, flagged) => {
+    expect(lexSql(sql).unicodeIdentifier).toBe(flagged);
+  });
+
   it.each(["SELECT 'open", 'SELECT "open', "SELECT /* open", "SELECT $$open"])("flags %j as unterminated", (sql) => {
     expect(lexSql(sql).unterminated).toBe(true);
   });
@@ -42,11 +53,29 @@ describe("checkStatement", () => {
     ["SHOW search_path", false, /start with SELECT/],
     ["SET statement_timeout = 0", false, /read-only: SET/],
     ["COMMIT", false, /read-only: COMMIT/],
+    ['SELECT U&"\\0073et_config"(\'role\', \'postgres\', true)', false, /U&"…" identifiers are refused/],
+    ['SELECT "set_config"(\'role\', \'postgres\', true)', false, /set_config\(\) is refused/],
+    ["SELECT id FROM users FOR UPDATE", false, /row locks/],
+    ["SELECT id FROM users FOR NO KEY UPDATE SKIP LOCKED", false, /row locks/],
+    ["SELECT id FROM users u FOR SHARE OF u", false, /row locks/],
+    ["SELECT id FROM users FOR KEY SHARE", false, /row locks/],
+    ["WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT n FROM r", true, /WITH RECURSIVE is refused on the embedded/],
   ])("refuses %j (embedded %s)", (sql, embedded, message) => {
     expect(() => checkStatement(sql, { embedded })).toThrow(message);
   });
 
   it("lets Postgres's own timeout stop a sleep on a real server", () => {
     expect(checkStatement("SELECT pg_sleep(10);", { embedded: false })).toBe("SELECT pg_sleep(10)");
+    expect(checkStatement("WITH RECURSIVE r(n) AS (SELECT 1) SELECT n FROM r", { embedded: false })).toMatch(/^WITH RECURSIVE/);
+  });
+
+  it.each([
+    "SELECT substring('abcdef' FROM 2 FOR 3) AS s",
+    "SELECT 'for update' AS s",
+    'SELECT 1 AS "for", 2 AS "update"',
+    "SELECT overlay('abc' PLACING 'x' FROM 2 FOR 1)",
+    "SELECT u.email FROM users u WHERE u.role = 'admin'",
+  ])("lets %j through", (sql) => {
+    expect(checkStatement(sql, { embedded: true })).toBe(sql);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { deriveLead, LEAD_SOURCE, NO_PHONE } from "../../src/server/leads/derive.ts";
+import { deriveLead, LEAD_SOURCE, NO_PHONE } from "../../src/server/crm/derive.ts";
 import { MIN_FILL_MS, spamReason } from "../../src/server/leads/submit.ts";
-import { backoffSeconds } from "../../src/server/crm/sync.ts";
+import { backoffSeconds } from "../../src/server/leads/crm-queue.ts";
 import { leadRef } from "../../src/server/crm/records.ts";
 import { hashIp } from "../../src/server/leads/store.ts";
 

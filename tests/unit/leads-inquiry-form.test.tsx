@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import InquiryIsland, { FALLBACK_ERROR, INQUIRY_OVERLAY_MS } from "../../src/islands/inquiry/InquiryForm.tsx";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import InquiryIsland, { FALLBACK_ERROR, INQUIRY_OVERLAY_MS } from "../../src/islands/catalogue/InquiryForm.tsx";
 
 const product = { productId: "dock-ladder-4", productName: "Dock Ladder 4-Step" };
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -51,7 +51,10 @@ describe("inquiry form", () => {
     const button = screen.getByRole("button") as HTMLButtonElement;
     expect(button.textContent).toBe("Sending...");
     expect(button.disabled).toBe(true);
+    // The sender is loaded on first use: the request leaves a moment later.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0];
+    expect(init.headers["Idempotency-Key"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(url).toBe("/api/public/inquiry");
     const body = JSON.parse(init.body);
     expect(body).toMatchObject({
@@ -95,10 +98,41 @@ describe("inquiry form", () => {
     expect((screen.getByLabelText(/Full name/) as HTMLInputElement).value).toBe("Sam Boater");
   });
 
-  it.each([
-    ["the network fails", () => Promise.reject(new TypeError("Failed to fetch"))],
-    ["the server answers something that is not JSON", () => Promise.resolve(new Response("<html>", { status: 502 }))],
-  ])("falls back to 'Failed to submit form' when %s", async (_name, impl) => {
+  it("keeps the inquiry on the device when the network fails, says so in plain words, and sends it when back online", async () => {
+    fetchMock.mockImplementation(() => Promise.reject(new TypeError("Failed to fetch")));
+    render(<InquiryIsland {...product} />);
+    fill();
+    fireEvent.change(screen.getByLabelText(/Message/), { target: { value: "Two ladders,\nfor a floating dock" } });
+    await act(async () => send());
+    expect((await screen.findByTestId("inquiry-offline")).textContent).toMatch(/You're offline\. .*send your request automatically/);
+    expect(screen.queryByText("Message Sent Successfully")).toBeNull();
+    const first = fetchMock.mock.calls[0];
+    const key = first[1].headers["Idempotency-Key"];
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(first[1].body).message).toBe("Two ladders,\nfor a floating dock");
+    fetchMock.mockImplementation(() => answer(200, { status: true, message: "Thank you for your inquiry" }));
+    await act(async () => void dispatchEvent(new Event("online")));
+    expect(await screen.findByText("Message Sent Successfully")).toBeTruthy();
+    const again = fetchMock.mock.calls.at(-1)!;
+    expect(again[1].headers["Idempotency-Key"]).toBe(key);
+    expect(again[1].body).toBe(first[1].body);
+  });
+
+  it("sends the visitor's message, or the product page line when there is none, and counts to 2000", async () => {
+    fetchMock.mockImplementation(() => answer(200, { status: true, message: "Thank you for your inquiry" }));
+    render(<InquiryIsland {...product} />);
+    fill();
+    const box = screen.getByLabelText(/Message/) as HTMLTextAreaElement;
+    expect(box.maxLength).toBe(2000);
+    fireEvent.change(box, { target: { value: "x".repeat(2500) } });
+    expect(box.value).toHaveLength(2000);
+    expect(screen.getByTestId("message-count").textContent).toMatch(/^2000 \/ 2000/);
+    fireEvent.change(box, { target: { value: "  " } });
+    await act(async () => send());
+    expect(JSON.parse(fetchMock.mock.calls[0][1].body).message).toBe("Inquiry from the product page of Dock Ladder 4-Step.");
+  });
+
+  it.each([["the server answers something that is not JSON", () => Promise.resolve(new Response("<html>", { status: 502 }))]])("falls back to 'Failed to submit form' when %s", async (_name, impl) => {
     fetchMock.mockImplementation(impl);
     render(<InquiryIsland {...product} />);
     fill();

@@ -20,7 +20,7 @@ describe("content/ passes its schemas", () => {
     ["services.json", () => z.array(serviceSchema(img)).parse(services)],
     ["reviews.json", () => z.array(reviewSchema(img)).parse(reviews)],
     ["gallery.json", () => z.array(gallerySchema(img)).parse(gallery)],
-    ["badges.json", () => z.array(badgeSchema(img)).parse(badges)],
+    ["badges.json", () => z.array(badgeSchema).parse(badges)],
     ["legal.json", () => z.array(legalSchema).parse(legal)],
   ])("%s", (_, parse) => {
     expect(parse).not.toThrow();

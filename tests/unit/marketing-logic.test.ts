@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { BOOT_SCRIPT, LANDING_REDIRECT_SCRIPT, cspHash } from "../../src/components/head-scripts";
 import { NAV_LINKS, isCurrent, navHidden } from "../../src/components/nav-links";
 import { counterValue, nextScroll } from "../../src/components/motion";
-import { SKELETON_CLASSES, SKELETON_TYPES, repeatCount } from "../../src/components/skeleton-shapes";
 import { isImageSource, showArrows, wrapIndex } from "../../src/islands/gallery/slides";
-import { OTHER, clearedFields, quotePayload, subjectOf, utmFrom } from "../../src/islands/quote/payload";
+import { OTHER, clearedFields, detailsText, quotePayload, subjectOf } from "../../src/islands/quote/payload";
+import { DETAILS_MAX } from "../../src/lib/contracts/lead";
 
 /** Runs an inline head script against a fake document, storage and location. */
 function runHead(code: string, stored: Record<string, string>) {
@@ -93,21 +93,6 @@ describe("animations", () => {
   ])("the reviews strip moves from %i (loop %i) to %i", (from, loop, to) => expect(nextScroll(from, loop)).toBe(to));
 });
 
-describe("skeletons", () => {
-  it("offer every type of spec §2 with a fixed shape", () => {
-    expect(SKELETON_TYPES).toEqual(["AreaChart", "PieChart", "Text", "LargeText", "SmallText", "Button", "Image", "Image2"]);
-    for (const t of SKELETON_TYPES) expect(SKELETON_CLASSES[t]).toMatch(/^skeleton /);
-  });
-  it.each([
-    [undefined, 1],
-    [3, 3],
-    [0, 1],
-    [-2, 1],
-    [500, 50],
-    [Number.NaN, 1],
-  ])("repeat %s → %i", (n, out) => expect(repeatCount(n)).toBe(out));
-});
-
 describe("gallery carousel rules", () => {
   it.each([
     ["/_astro/dock.abc.webp", true],
@@ -134,10 +119,10 @@ describe("gallery carousel rules", () => {
 });
 
 describe("the quote request body", () => {
-  const fields = { fullName: " Pat ", email: "pat@example.com ", phone: "(239) 555-0188", address: "", service: "Seawalls", other: "" };
-  const ctx = { startedAt: 1700000000000.7, page: "/contact", referrer: "https://www.google.com/", search: "?utm_source=google&utm_medium=cpc&utm_term=%20&x=1", website: "" };
-  it("carries the fields, the source and the UTM parameters present in the address", () => {
-    expect(quotePayload(fields, ctx)).toEqual({
+  const fields = { fullName: " Pat ", email: "pat@example.com ", phone: "(239) 555-0188", address: "", service: "Seawalls", other: "", details: "" };
+  const source = { startedAt: 1700000000000, page: "/contact", referrer: "https://www.google.com/", utm: { source: "google", medium: "cpc" }, website: "" };
+  it("carries the trimmed fields and the visit's source fields", () => {
+    expect(quotePayload(fields, source)).toEqual({
       fullName: "Pat",
       email: "pat@example.com",
       address: "",
@@ -150,15 +135,19 @@ describe("the quote request body", () => {
       utm: { source: "google", medium: "cpc" },
     });
   });
+  it("carries the project details with their line breaks, trimmed and bounded, and leaves them out when empty", () => {
+    const body = quotePayload({ ...fields, details: "  Seawall 120 ft\r\nDock 8x30 ft\n\nלקוח חוזר  " }, source);
+    expect(body.details).toBe("Seawall 120 ft\nDock 8x30 ft\n\nלקוח חוזר");
+    expect(quotePayload({ ...fields, details: "x".repeat(DETAILS_MAX + 50) }, source).details).toHaveLength(DETAILS_MAX);
+    expect(quotePayload({ ...fields, details: " \n " }, source)).not.toHaveProperty("details");
+    expect(detailsText("a\rb")).toBe("a\nb");
+  });
   it("uses the visitor's own words as subject when 'Other' is chosen", () => {
     expect(subjectOf({ service: OTHER, other: " Floating dock " })).toBe("Floating dock");
     expect(subjectOf({ service: "Dredging", other: "ignored" })).toBe("Dredging");
   });
-  it("cuts UTM values to 200 characters", () => {
-    expect(utmFrom(`?utm_campaign=${"x".repeat(300)}`).campaign).toHaveLength(200);
-  });
   it("clears every field after sending, keeping the signed-in e-mail", () => {
-    expect(clearedFields("me@example.com")).toEqual({ fullName: "", email: "me@example.com", phone: "", address: "", service: "", other: "" });
+    expect(clearedFields("me@example.com")).toEqual({ fullName: "", email: "me@example.com", phone: "", address: "", service: "", other: "", details: "" });
     expect(clearedFields(null).email).toBe("");
   });
 });

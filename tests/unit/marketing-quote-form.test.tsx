@@ -17,7 +17,10 @@ const choose = (name: string) => {
 };
 const submitButton = () => screen.getByRole("button", { name: /Submit|Sending|Message sent|Try later/ });
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -63,6 +66,19 @@ describe("the quote form", () => {
     expect(screen.getByLabelText<HTMLInputElement>(/Full name/).value).toBe("");
   });
 
+  it("sends the UTM parameters remembered from the page the visitor landed on", async () => {
+    sessionStorage.setItem("utm", JSON.stringify({ source: "newsletter", campaign: "spring" }));
+    const fetch = reply(200, { data: { status: true } });
+    vi.stubGlobal("fetch", fetch);
+    render(<QuoteIsland services={services} phone="(239) 555-0142" />);
+    fill();
+    choose("Seawalls");
+    fireEvent.submit(submitButton().closest("form")!);
+    await waitFor(() => expect(submitButton().textContent).toBe("Message sent"));
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(init.body as string).utm).toEqual({ source: "newsletter", campaign: "spring" });
+  });
+
   it("hides the success overlay after 2.5 s", async () => {
     vi.stubGlobal("fetch", reply(200, { data: { status: true } }));
     render(<QuoteIsland services={services} phone="(239) 555-0142" />);
@@ -87,6 +103,10 @@ describe("the quote form", () => {
     fireEvent.submit(submitButton().closest("form")!);
     await waitFor(() => expect(submitButton().textContent).toBe("Try later"));
     expect(screen.getByLabelText<HTMLInputElement>(/Full name/).value).toBe("Pat");
-    expect(screen.getByText(/call us at \(239\) 555-0142/)).toBeTruthy();
+    // Plain words and a tel: link, never the server's own message.
+    const line = screen.getAllByRole("status").find((e) => /could not send/.test(e.textContent ?? ""))!;
+    expect(line.textContent).toMatch(/call us at \(239\) 555-0142/);
+    expect(line.querySelector("a")!.getAttribute("href")).toBe("tel:+12395550142");
+    if ("message" in body) expect(line.textContent).not.toContain(body.message);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, toCsv } from "../../src/server/admin/csv.ts";
+import { csvCell, toCsv } from "../../src/server/http/csv.ts";
 
 describe("csvCell", () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalisePath, rate } from "../../src/server/admin/vitals.ts";
+import { normalisePath, rate } from "../../src/server/vitals/vitals.ts";
 
 describe("rate (Google's web vitals thresholds)", () => {
   it.each([

@@ -1,0 +1,572 @@
+/**
+ * Issue 13: quote requests with project details and photos, idempotent submits, admin-only photo
+ * access and the Zoho attachment sync. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ */
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { useTestDb } from "../helpers/db.ts";
+import { call } from "../helpers/http.ts";
+import { userWithSession } from "../helpers/auth.ts";
+import { startFakeZoho, type FakeZoho } from "../helpers/fake-zoho.ts";
+import { inquiryBody, quoteBody, useZohoEnv, withBackground } from "../helpers/leads.ts";
+import contactHandler from "../../functions/public-contact.ts";
+import inquiryHandler from "../../functions/public-inquiry.ts";
+import photosHandler from "../../functions/lead-photos.ts";
+import adminPhotos from "../../functions/admin-lead-photos.ts";
+import adminLeads from "../../functions/admin-leads.ts";
+import adminRetry from "../../functions/admin-leads-retry.ts";
+import { LEAD_PHOTO_PER_IP } from "../../src/server/leads/photos.ts";
+import { retryDuePhotos, attachmentName } from "../../src/server/leads/photo-sync.ts";
+import { retryDueLeads } from "../../src/server/leads/crm-queue.ts";
+import { clearTokenMemory } from "../../src/server/crm/token.ts";
+import { PHOTO_MAX_BYTES } from "../../src/lib/contracts/lead.ts";
+import { bodyHash } from "../../src/server/leads/idempotency.ts";
+import { quoteRequestSchema } from "../../src/lib/lead-schemas.ts";
+
+const db = useTestDb();
+const contactBg = withBackground(contactHandler);
+const inquiryBg = withBackground(inquiryHandler);
+const photosBg = withBackground(photosHandler);
+const settle = async () => {
+  await contactBg.settle();
+  await inquiryBg.settle();
+  await photosBg.settle();
+};
+afterEach(settle);
+
+let seq = 0;
+const ip = () => `198.51.100.${++seq % 250}-${seq}`;
+const key = () => randomUUID();
+
+beforeAll(() => {
+  process.env.CONTENT_DIR = new URL("../fixtures/content", import.meta.url).pathname;
+});
+afterAll(() => {
+  delete process.env.CONTENT_DIR;
+  delete process.env.LEAD_NOTIFY_EMAIL;
+  delete process.env.SITE_URL;
+});
+
+/** Pictures by their magic bytes (the server reads nothing else), `size` bytes long, unique unless `seed` repeats. */
+function picture(type: "jpeg" | "png" | "webp" = "jpeg", size = 2048, seed?: string): Uint8Array {
+  const head =
+    type === "jpeg" ? [0xff, 0xd8, 0xff, 0xe0] : type === "png" ? [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] : [...Buffer.from("RIFF"), 0, 0, 0, 0, ...Buffer.from("WEBP")];
+  const out = new Uint8Array(size);
+  out.set(head);
+  const fill = seed ? createHash("sha512").update(seed).digest() : randomBytes(64);
+  for (let i = head.length; i < size; i++) out[i] = fill[i % fill.length];
+  return out;
+}
+const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
+
+async function upload(token: string | null, bytes: Uint8Array, opts: { key?: string | null; ip?: string; type?: string; headers?: Record<string, string> } = {}) {
+  const headers = new Headers({ "content-type": opts.type ?? "image/jpeg", ...opts.headers });
+  if (token !== null) headers.set("X-Photo-Token", token);
+  const k = opts.key === undefined ? key() : opts.key;
+  if (k) headers.set("Idempotency-Key", k);
+  const req = new Request("http://localhost:8888/api/leads/photos", { method: "POST", headers, body: bytes as Uint8Array<ArrayBuffer> });
+  const res = await photosBg.fn(req, { ip: opts.ip ?? ip(), requestId: randomUUID(), params: {} });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined };
+}
+
+async function quote(over: Record<string, unknown> = {}, opts: { key?: string; ip?: string } = {}) {
+  const r = await call(contactBg.fn, "POST", "/api/public/contact", {
+    body: quoteBody({ email: `photo-${++seq}@example.com`, ...over }),
+    ip: opts.ip ?? ip(),
+    headers: opts.key ? { "Idempotency-Key": opts.key } : {},
+  });
+  return r;
+}
+const leadOf = async (email: string) => (await db().query<{ id: string; message: string }>("SELECT id, message FROM leads WHERE email = $1", [email])).rows;
+const count = async (sql: string, params: unknown[] = []) => Number((await db().query<{ n: string }>(sql, params)).rows[0].n);
+const leadIdOfToken = async (token: string) =>
+  (await db().query<{ lead_id: string }>("SELECT lead_id FROM lead_photo_tokens WHERE token_hash = $1", [sha(new TextEncoder().encode(token))])).rows[0].lead_id;
+
+describe("quote request with project details and photos", () => {
+  it("stores the details as the lead's message and answers a photo token only when photos are announced", async () => {
+    const email = "details@example.com";
+    const r = await quote({ email, details: "Seawall cap cracked along 40 ft.\nNeeds a quote for repair.", photos: 3 });
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ status: true, data: { status: true, photoToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) } });
+    expect((await leadOf(email))[0].message).toBe("Seawall cap cracked along 40 ft.\nNeeds a quote for repair.");
+    expect((await quote({ photos: 0 })).json).toEqual({ status: true, data: { status: true } });
+    expect((await quote()).json).toEqual({ status: true, data: { status: true } });
+    const inq = await call(inquiryBg.fn, "POST", "/api/public/inquiry", { body: inquiryBody({ message: "Is it galvanized?\nThanks" }), ip: ip() });
+    expect(inq.json).toEqual({ status: true, message: "Thank you for your inquiry" });
+  });
+
+  it("puts the details and a link to the lead's photos in the office e-mail", async () => {
+    process.env.LEAD_NOTIFY_EMAIL = "office-photos@example.com";
+    process.env.SITE_URL = "https://www.example.com/";
+    try {
+      const email = "details-mail@example.com";
+      await quote({ email, details: "Dock boards rotten — see photos", photos: 2 });
+      const [lead] = await leadOf(email);
+      const mail = (await db().query<{ text_body: string }>("SELECT text_body FROM outbox WHERE to_address = 'office-photos@example.com'")).rows[0];
+      expect(mail.text_body).toContain("Project details:\nDock boards rotten — see photos");
+      expect(mail.text_body).toContain(`Photos:   2 on the way with the request; see them with the lead in https://www.example.com/admin?lead=${lead.id}`);
+    } finally {
+      delete process.env.LEAD_NOTIFY_EMAIL;
+      delete process.env.SITE_URL;
+    }
+  });
+
+  it("refuses 10,000 characters of details with a 400 naming the field, and stores nothing", async () => {
+    const before = await count("SELECT count(*) AS n FROM leads");
+    const r = await quote({ details: "x".repeat(10_000), photos: 2 });
+    expect(r.status).toBe(400);
+    expect(r.json).toMatchObject({ status: false, field: "details", message: "Invalid details: must be at most 2000 characters" });
+    expect(await count("SELECT count(*) AS n FROM leads")).toBe(before);
+  });
+});
+
+describe("POST /api/leads/photos", () => {
+  let token: string;
+  let leadId: string;
+  beforeEach(async () => {
+    token = (await quote({ photos: 5 })).json.data.photoToken;
+    leadId = await leadIdOfToken(token);
+  });
+  const photosOf = (id: string) => count("SELECT count(*) AS n FROM lead_photos WHERE lead_id = $1", [id]);
+
+  it("stores a JPEG, a PNG and a WebP picture (201) with their real type, size and the token's count", async () => {
+    const jpeg = await upload(token, picture("jpeg", 3000));
+    expect(jpeg.status).toBe(201);
+    expect(jpeg.json).toEqual({ status: true, data: { id: expect.any(String), bytes: 3000, contentType: "image/jpeg", count: 1 } });
+    // The Content-Type the browser sends is not trusted: the bytes decide.
+    const png = await upload(token, picture("png", 1000), { type: "image/jpeg" });
+    expect(png.json.data).toMatchObject({ bytes: 1000, contentType: "image/png", count: 2 });
+    const webp = await upload(token, picture("webp", 1500), { type: "application/octet-stream" });
+    expect(webp.json.data).toMatchObject({ contentType: "image/webp", count: 3 });
+    expect(await photosOf(leadId)).toBe(3);
+  });
+
+  it("refuses a 20 MB photo with 413 and stores nothing (with and without a declared length)", async () => {
+    const big = picture("jpeg", 20 * 1024 * 1024);
+    const streamed = await upload(token, big);
+    expect(streamed.status).toBe(413);
+    expect(streamed.json).toEqual({ status: false, error: "This photo is larger than 5 MB.", message: "This photo is larger than 5 MB." });
+    const declared = await upload(token, big, { headers: { "content-length": String(big.length) } });
+    expect(declared.status).toBe(413);
+    const justOver = await upload(token, picture("jpeg", PHOTO_MAX_BYTES + 1));
+    expect(justOver.status).toBe(413);
+    expect(await photosOf(leadId)).toBe(0);
+    expect(await count("SELECT count AS n FROM lead_photo_tokens WHERE lead_id = $1", [leadId])).toBe(0);
+    const atLimit = await upload(token, picture("jpeg", PHOTO_MAX_BYTES));
+    expect(atLimit.status).toBe(201);
+  });
+
+  it("refuses a PDF renamed .jpg, an SVG, a GIF and an empty body with 400 and stores nothing", async () => {
+    const pdf = new TextEncoder().encode("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n%%EOF\n");
+    const r = await upload(token, pdf, { type: "image/jpeg" });
+    expect(r.status).toBe(400);
+    expect(r.json).toEqual({ status: false, error: "This file is not a JPEG, PNG or WebP picture.", message: "This file is not a JPEG, PNG or WebP picture." });
+    const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    expect((await upload(token, svg, { type: "image/svg+xml" })).status).toBe(400);
+    expect((await upload(token, new TextEncoder().encode("GIF89a......"), { type: "image/gif" })).status).toBe(400);
+    expect((await upload(token, new Uint8Array(0))).status).toBe(400);
+    expect(await photosOf(leadId)).toBe(0);
+  });
+
+  it("takes at most 5 photos per token: the sixth is 409, a repeat of a stored one still 200", async () => {
+    const keys = Array.from({ length: 5 }, key);
+    const pictures = keys.map(() => picture());
+    const answers = [];
+    for (const [i, k] of keys.entries()) answers.push(await upload(token, pictures[i], { key: k }));
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+    const sixth = await upload(token, picture());
+    expect(sixth.status).toBe(409);
+    expect(sixth.json.error).toBe("A quote request can carry at most 5 photos.");
+    expect((await upload(token, picture())).status).toBe(409);
+    const again = await upload(token, pictures[2], { key: keys[2] });
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(answers[2].json);
+    expect(await photosOf(leadId)).toBe(5);
+  });
+
+  it("answers 401 for a missing or unknown token and 410 for an expired one", async () => {
+    const none = await upload(null, picture());
+    expect(none.status).toBe(401);
+    expect(none.json.error).toBe("This upload link is not valid.");
+    expect((await upload("not-a-token", picture())).status).toBe(401);
+    expect((await upload(token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"), picture())).status).toBe(401);
+    await db().query("UPDATE lead_photo_tokens SET expires_at = now() - interval '1 second' WHERE lead_id = $1", [leadId]);
+    const expired = await upload(token, picture());
+    expect(expired.status).toBe(410);
+    expect(expired.json.error).toBe("This upload link has expired. Please send the photos again with a new request.");
+    expect(await photosOf(leadId)).toBe(0);
+  });
+
+  it("the token expires 24 hours after the lead", async () => {
+    const r = await db().query<{ hours: number }>(
+      "SELECT EXTRACT(EPOCH FROM (t.expires_at - l.created_at)) / 3600 AS hours FROM lead_photo_tokens t JOIN leads l ON l.id = t.lead_id WHERE t.lead_id = $1",
+      [leadId],
+    );
+    expect(Number(r.rows[0].hours)).toBeCloseTo(24, 3);
+  });
+
+  it("refuses a malformed Idempotency-Key with 400", async () => {
+    const r = await upload(token, picture(), { key: "short" });
+    expect(r.status).toBe(400);
+    expect(r.json.error).toMatch(/Idempotency-Key/);
+  });
+
+  it(`rate-limits uploads per IP (${LEAD_PHOTO_PER_IP.max} per 10 minutes) with 429 and Retry-After`, async () => {
+    const from = "203.0.113.201";
+    for (let i = 0; i < LEAD_PHOTO_PER_IP.max; i++) expect((await upload("bad-token", picture("jpeg", 64), { ip: from })).status).toBe(401);
+    const r = await upload(token, picture(), { ip: from });
+    expect(r.status).toBe(429);
+    expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(r.json.status).toBe(false);
+    expect(r.json.error).toEqual(expect.any(String));
+    expect((await upload(token, picture(), { ip: "203.0.113.202" })).status).toBe(201);
+  });
+
+  it("stores one photo for a repeated Idempotency-Key (in turn and 5 at once) and answers the first answer", async () => {
+    const k = key();
+    const bytes = picture();
+    const first = await upload(token, bytes, { key: k });
+    const second = await upload(token, bytes, { key: k });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(200);
+    expect(second.json).toEqual(first.json);
+    const k2 = key();
+    const b2 = picture("png");
+    const burst = await Promise.all(Array.from({ length: 5 }, () => upload(token, b2, { key: k2 })));
+    expect(burst.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    for (const r of burst) expect(r.json).toEqual(burst[0].json);
+    expect(await photosOf(leadId)).toBe(2);
+    expect(await count("SELECT count AS n FROM lead_photo_tokens WHERE lead_id = $1", [leadId])).toBe(2);
+    // The same key with another picture is refused.
+    const other = await upload(token, picture(), { key: k });
+    expect(other.status).toBe(422);
+    expect(other.json.error).toBe("This request was already sent with different content.");
+  });
+
+  it("keeps the same picture once (content-addressed) when two leads send it", async () => {
+    const bytes = picture("jpeg", 4096, "same-dock-photo");
+    const otherToken = (await quote({ photos: 1 })).json.data.photoToken;
+    expect((await upload(token, bytes)).status).toBe(201);
+    expect((await upload(otherToken, bytes)).status).toBe(201);
+    expect(await count("SELECT count(*) AS n FROM lead_photo_blobs WHERE sha256 = $1", [sha(bytes)])).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM lead_photos WHERE blob_sha256 = $1", [sha(bytes)])).toBe(2);
+  });
+
+  it("refuses GET (405): photos are never served publicly", async () => {
+    const r = await call(photosBg.fn, "GET", "/api/leads/photos");
+    expect(r.status).toBe(405);
+  });
+});
+
+describe("admin photo access", () => {
+  let admin: { token: string };
+  let user: { token: string };
+  let leadA: string;
+  let leadB: string;
+  let tokenA: string;
+  const bytesA = picture("png", 5000, "lead-a-photo");
+  let photoA: string;
+  beforeAll(async () => {
+    admin = await userWithSession(db(), { role: "admin" });
+    user = await userWithSession(db(), { role: "user" });
+    tokenA = (await quote({ photos: 2 })).json.data.photoToken;
+    leadA = await leadIdOfToken(tokenA);
+    const tokenB = (await quote({ photos: 1 })).json.data.photoToken;
+    leadB = await leadIdOfToken(tokenB);
+    photoA = (await upload(tokenA, bytesA)).json.data.id;
+    await upload(tokenA, picture("jpeg", 800));
+    await upload(tokenB, picture("webp", 900));
+  });
+  const list = (id: string, opts: { token?: string; headers?: Record<string, string> } = {}) =>
+    call(adminPhotos, "GET", `/api/admin/leads/${id}/photos`, { ...opts, params: { id } });
+  const one = (id: string, photoId: string, token?: string) => call(adminPhotos, "GET", `/api/admin/leads/${id}/photos/${photoId}`, { token, params: { id, photoId } });
+
+  it("401 without a session, 403 for a non-admin, and a photo token is no key to them", async () => {
+    expect((await list(leadA)).status).toBe(401);
+    expect((await list(leadA, { token: user.token })).status).toBe(403);
+    expect((await list(leadA, { token: tokenA })).status).toBe(401);
+    expect((await list(leadA, { headers: { "X-Photo-Token": tokenA } })).status).toBe(401);
+    expect((await one(leadA, photoA)).status).toBe(401);
+    expect((await one(leadA, photoA, user.token)).status).toBe(403);
+    expect((await one(leadA, photoA, tokenA)).status).toBe(401);
+  });
+
+  it("lists a lead's photos for an admin, oldest first, with their admin-only URL", async () => {
+    const r = await list(leadA, { token: admin.token });
+    expect(r.status).toBe(200);
+    expect(r.json.data).toHaveLength(2);
+    expect(r.json.data[0]).toEqual({
+      id: photoA,
+      url: `/api/admin/leads/${leadA}/photos/${photoA}`,
+      bytes: 5000,
+      contentType: "image/png",
+      createdAt: expect.any(String),
+      crmState: "disabled",
+      crmError: null,
+    });
+    expect((await list(leadB, { token: admin.token })).json.data).toHaveLength(1);
+    expect((await list(randomUUID(), { token: admin.token })).status).toBe(404);
+    expect((await list("not-a-uuid", { token: admin.token })).status).toBe(400);
+  });
+
+  it("serves the exact bytes with their type, privately, and only through their own lead", async () => {
+    const res = await adminPhotos(
+      new Request(`http://localhost:8888/api/admin/leads/${leadA}/photos/${photoA}`, { headers: { authorization: `Bearer ${admin.token}` } }),
+      { ip: "203.0.113.9", requestId: randomUUID(), params: { id: leadA, photoId: photoA } } as never,
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(sha(new Uint8Array(await res.arrayBuffer()))).toBe(sha(bytesA));
+    expect((await one(leadB, photoA, admin.token)).status).toBe(404);
+    expect((await one(leadA, randomUUID(), admin.token)).status).toBe(404);
+  });
+
+  it("gives each lead its photo count in the admin list and the CSV", async () => {
+    const r = await call(adminLeads, "GET", "/api/admin/leads?pageSize=100", { token: admin.token });
+    const byId = new Map(r.json.data.data.map((l: { id: string; photoCount: number }) => [l.id, l.photoCount]));
+    expect(byId.get(leadA)).toBe(2);
+    expect(byId.get(leadB)).toBe(1);
+    const csv = await call(adminLeads, "GET", "/api/admin/leads?format=csv", { token: admin.token });
+    const header = csv.text.replace(/^\uFEFF/, "").split("\r\n")[0].split(",");
+    // Counted from the end: the columns after 'photos' hold no comma for these leads (the address does).
+    const row = csv.text.split("\r\n").find((l) => l.endsWith(leadA))!.split(",");
+    expect(row.at(header.indexOf("photos") - header.length)).toBe("2");
+  });
+});
+
+describe("Idempotency-Key on quote requests and inquiries", () => {
+  it("20 concurrent repeats of one key store one lead, count once against the IP, and all get the first answer", async () => {
+    const k = key();
+    const email = "idem-burst@example.com";
+    const body = quoteBody({ email, details: "Boat lift, 10k lbs", photos: 3 });
+    const from = "203.0.113.150";
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call(contactBg.fn, "POST", "/api/public/contact", { body, ip: from, headers: { "Idempotency-Key": k } })),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    for (const a of answers) expect(a.text).toBe(answers[0].text);
+    expect(answers[0].json.data.photoToken).toEqual(expect.any(String));
+    expect(await leadOf(email)).toHaveLength(1);
+    expect(await count("SELECT count(*) AS n FROM lead_photo_tokens t JOIN leads l ON l.id = t.lead_id WHERE l.email = $1", [email])).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM outbox WHERE to_address = $1", [email])).toBe(1);
+    expect(await count("SELECT hits AS n FROM rate_limit WHERE key = $1", [`lead-submit-ip:${from}`])).toBe(1);
+    // Later repeats too, even once the IP's limit is used up by other requests.
+    await db().query("UPDATE rate_limit SET hits = 1000 WHERE key = $1", [`lead-submit-ip:${from}`]);
+    const late = await call(contactBg.fn, "POST", "/api/public/contact", { body, ip: from, headers: { "Idempotency-Key": k } });
+    expect(late.status).toBe(200);
+    expect(late.text).toBe(answers[0].text);
+    expect((await call(contactBg.fn, "POST", "/api/public/contact", { body: quoteBody(), ip: from, headers: { "Idempotency-Key": key() } })).status).toBe(429);
+  });
+
+  it("answers 422 for the same key with a different body, or on the other endpoint", async () => {
+    const k = key();
+    const email = "idem-422@example.com";
+    expect((await quote({ email }, { key: k })).status).toBe(200);
+    const r = await call(contactBg.fn, "POST", "/api/public/contact", { body: quoteBody({ email, subject: "Seawalls" , fullName: "Someone Else" }), ip: ip(), headers: { "Idempotency-Key": k } });
+    expect(r.status).toBe(422);
+    expect(r.json).toMatchObject({ status: false, message: "This request was already sent with different content." });
+    const inq = await call(inquiryBg.fn, "POST", "/api/public/inquiry", { body: inquiryBody(), ip: ip(), headers: { "Idempotency-Key": k } });
+    expect(inq.status).toBe(422);
+    expect(await leadOf(email)).toHaveLength(1);
+  });
+
+  it("replays inquiries too, and refuses a malformed key with 400 storing nothing", async () => {
+    const k = key();
+    const body = inquiryBody({ email: "idem-inquiry@example.com", message: "Two please" });
+    const a = await call(inquiryBg.fn, "POST", "/api/public/inquiry", { body, ip: ip(), headers: { "Idempotency-Key": k } });
+    const b = await call(inquiryBg.fn, "POST", "/api/public/inquiry", { body, ip: ip(), headers: { "Idempotency-Key": k } });
+    expect(b.status).toBe(a.status);
+    expect(b.text).toBe(a.text);
+    expect(await leadOf("idem-inquiry@example.com")).toHaveLength(1);
+    const before = await count("SELECT count(*) AS n FROM leads");
+    for (const bad of ["short", "has spaces in it here", "x".repeat(129), "ünïcode-key-1234567"]) {
+      const r = await call(contactBg.fn, "POST", "/api/public/contact", { body: quoteBody(), ip: ip(), headers: { "Idempotency-Key": bad } });
+      expect(r.status, bad).toBe(400);
+      expect(r.json.message).toMatch(/Idempotency-Key/);
+    }
+    expect(await count("SELECT count(*) AS n FROM leads")).toBe(before);
+  });
+
+  describe("a repeat that arrives while the first request of its key is still in flight", () => {
+    /** Holds the key's claim in an open transaction (as a first request does) until released. */
+    function holdClaim(k: string, body: unknown, outcome: "rollback" | "commit") {
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      const hash = bodyHash("/api/public/contact", quoteRequestSchema.parse(body));
+      let claimed!: () => void;
+      const isClaimed = new Promise<void>((r) => (claimed = r));
+      const held = db()
+        .tx(async (q) => {
+          await q.query("INSERT INTO lead_idempotency (key, endpoint, body_hash) VALUES ($1, '/api/public/contact', $2)", [k, hash]);
+          claimed();
+          await gate;
+          if (outcome === "rollback") throw new Error("first request failed");
+          await q.query("UPDATE lead_idempotency SET status = 200, answer = $2 WHERE key = $1", [k, JSON.stringify({ status: true, data: { status: true, photoToken: "from-the-first" } })]);
+        })
+        .catch(() => {});
+      return { isClaimed, release, held };
+    }
+
+    it("waits, and gets the first answer once the first commits", async () => {
+      const k = key();
+      const body = quoteBody({ email: "inflight-commit@example.com", photos: 1 });
+      const first = holdClaim(k, body, "commit");
+      await first.isClaimed;
+      const repeat = call(contactBg.fn, "POST", "/api/public/contact", { body, ip: ip(), headers: { "Idempotency-Key": k } });
+      await new Promise((r) => setTimeout(r, 300));
+      first.release();
+      await first.held;
+      const r = await repeat;
+      expect(r.status).toBe(200);
+      expect(r.json).toEqual({ status: true, data: { status: true, photoToken: "from-the-first" } });
+      expect(await leadOf("inflight-commit@example.com")).toHaveLength(0); // the (simulated) first stored nothing here
+    });
+
+    it("waits, and does the work itself when the first fails and rolls back", async () => {
+      const k = key();
+      const body = quoteBody({ email: "inflight-rollback@example.com" });
+      const first = holdClaim(k, body, "rollback");
+      await first.isClaimed;
+      const repeat = call(contactBg.fn, "POST", "/api/public/contact", { body, ip: ip(), headers: { "Idempotency-Key": k } });
+      await new Promise((r) => setTimeout(r, 300));
+      first.release();
+      await first.held;
+      const r = await repeat;
+      expect(r.status).toBe(200);
+      expect(r.json).toEqual({ status: true, data: { status: true } });
+      expect(await leadOf("inflight-rollback@example.com")).toHaveLength(1);
+    });
+  });
+
+  it("does not keep a refusal: a key whose first try was invalid can still be used", async () => {
+    const k = key();
+    expect((await quote({ phone: "" }, { key: k })).status).toBe(400);
+    expect((await quote({}, { key: k })).status).toBe(200);
+  });
+
+  it("answers spam exactly like a lead (token included), keeps its photos out of the CRM", async () => {
+    const r = await quote({ website: "http://spam.example", photos: 1 }, { key: key() });
+    expect(r.json).toEqual({ status: true, data: { status: true, photoToken: expect.any(String) } });
+    const up = await upload(r.json.data.photoToken, picture());
+    expect(up.status).toBe(201);
+    const state = await db().query<{ zoho_state: string }>("SELECT zoho_state FROM lead_photos WHERE id = $1", [up.json.data.id]);
+    expect(state.rows[0].zoho_state).toBe("disabled");
+  });
+});
+
+describe("Zoho attachments of lead photos", () => {
+  let zoho: FakeZoho;
+  let undoEnv: () => void;
+  beforeAll(async () => {
+    zoho = await startFakeZoho({ hangMs: 1_500 });
+    undoEnv = useZohoEnv(zoho);
+  });
+  afterAll(async () => {
+    undoEnv();
+    await zoho.close();
+  });
+  beforeEach(async () => {
+    zoho.heal();
+    clearTokenMemory();
+    await db().query("DELETE FROM crm_token");
+  });
+  const attachmentsOf = (leadId: string) => zoho.attachments.filter((a) => a.File_Name.includes("lead-photo-") && photoIds.get(a.File_Name.match(/lead-photo-\d-(.+)\.\w+$/)?.[1] ?? "") === leadId);
+  const photoIds = new Map<string, string>();
+  const remember = (leadId: string, photoId: string) => photoIds.set(photoId, leadId);
+  const photoState = async (id: string) =>
+    (await db().query<Record<string, any>>("SELECT zoho_state, zoho_attachment_id, zoho_attempts, zoho_last_error FROM lead_photos WHERE id = $1", [id])).rows[0];
+  const makeDue = () => db().query("UPDATE lead_photos SET zoho_next_attempt_at = now() - interval '1 second' WHERE zoho_state IN ('pending','failed')");
+
+  it("puts the project details in the Zoho lead's Description and attaches a photo uploaded after the sync, once", async () => {
+    const email = "zoho-photos@example.com";
+    const r = await quote({ email, details: "Replace 3 pilings", photos: 2 });
+    await settle();
+    const lead = (await db().query<{ id: string; crm_lead_id: string }>("SELECT id, crm_lead_id FROM leads WHERE email = $1", [email])).rows[0];
+    expect(lead.crm_lead_id).toBeTruthy();
+    expect(zoho.records.Leads.find((l) => l.id === lead.crm_lead_id)?.Description).toContain("Project details: Replace 3 pilings");
+    const bytes = picture("jpeg", 3333);
+    const up = await upload(r.json.data.photoToken, bytes);
+    remember(lead.id, up.json.data.id);
+    await settle();
+    const [att] = attachmentsOf(lead.id);
+    expect(attachmentsOf(lead.id)).toHaveLength(1);
+    expect(att).toMatchObject({ module: "Leads", parentId: lead.crm_lead_id, sha256: sha(bytes), contentType: "image/jpeg", File_Name: `lead-photo-1-${up.json.data.id}.jpg` });
+    expect(await photoState(up.json.data.id)).toMatchObject({ zoho_state: "synced", zoho_attachment_id: att.id, zoho_attempts: 1, zoho_last_error: null });
+    // Nothing sends it again.
+    await makeDue();
+    expect((await retryDuePhotos(db())).tried).toBe(0);
+    expect(attachmentsOf(lead.id)).toHaveLength(1);
+  });
+
+  it("waits for the lead's own sync: a photo of a lead Zoho does not know yet is attached after it", async () => {
+    zoho.failNext(100, "500", /\/crm\/v7\/(Accounts|Leads|Deals)/);
+    const email = "zoho-later@example.com";
+    const r = await quote({ email, photos: 1 });
+    await settle();
+    const up = await upload(r.json.data.photoToken, picture("png"));
+    await settle();
+    const lead = (await db().query<{ id: string; crm_state: string }>("SELECT id, crm_state FROM leads WHERE email = $1", [email])).rows[0];
+    remember(lead.id, up.json.data.id);
+    expect(lead.crm_state).toBe("failed");
+    expect(await photoState(up.json.data.id)).toMatchObject({ zoho_state: "pending", zoho_attempts: 0 });
+    expect((await retryDuePhotos(db())).tried).toBe(0);
+    zoho.heal();
+    await db().query("UPDATE leads SET next_attempt_at = now() WHERE id = $1", [lead.id]);
+    await retryDueLeads(db());
+    const out = await retryDuePhotos(db());
+    expect(out).toMatchObject({ tried: 1, synced: 1 });
+    expect(attachmentsOf(lead.id)).toHaveLength(1);
+  });
+
+  it.each([
+    ["500", 1],
+    ["500-after", 1],
+    ["timeout", 1],
+    ["timeout-after", 1],
+  ] as const)("after a failed upload (%s) it retries with backoff and ends attached exactly once", async (mode, expected) => {
+    const email = `zoho-fail-${mode}@example.com`;
+    const r = await quote({ email, photos: 1 });
+    await settle();
+    const lead = (await db().query<{ id: string }>("SELECT id FROM leads WHERE email = $1", [email])).rows[0];
+    zoho.failNext(1, mode, /Attachments/);
+    const up = await upload(r.json.data.photoToken, picture());
+    remember(lead.id, up.json.data.id);
+    await settle();
+    const failed = await photoState(up.json.data.id);
+    expect(failed).toMatchObject({ zoho_state: "failed", zoho_attempts: 1, zoho_last_error: expect.stringContaining("Attachments") });
+    const due = await db().query<{ wait: number }>("SELECT EXTRACT(EPOCH FROM (zoho_next_attempt_at - now())) AS wait FROM lead_photos WHERE id = $1", [up.json.data.id]);
+    expect(Number(due.rows[0].wait)).toBeGreaterThan(20);
+    expect((await retryDuePhotos(db())).tried).toBe(0); // not due yet
+    await makeDue();
+    expect(await retryDuePhotos(db())).toMatchObject({ tried: 1, synced: 1 });
+    expect(attachmentsOf(lead.id)).toHaveLength(expected);
+    const done = await photoState(up.json.data.id);
+    expect(done).toMatchObject({ zoho_state: "synced", zoho_attempts: 2, zoho_last_error: null });
+    expect(done.zoho_attachment_id).toBe(attachmentsOf(lead.id)[0].id);
+  });
+
+  it("never attaches photos of a spam lead, until the admin accepts the lead", async () => {
+    const email = "zoho-spam@example.com";
+    const r = await quote({ email, website: "http://spam.example", photos: 1 });
+    const up = await upload(r.json.data.photoToken, picture());
+    await settle();
+    const lead = (await db().query<{ id: string }>("SELECT id FROM leads WHERE email = $1", [email])).rows[0];
+    remember(lead.id, up.json.data.id);
+    await makeDue();
+    await retryDuePhotos(db());
+    expect(attachmentsOf(lead.id)).toHaveLength(0);
+    expect((await photoState(up.json.data.id)).zoho_state).toBe("disabled");
+    const admin = await userWithSession(db(), { role: "admin" });
+    expect((await call(adminRetry, "POST", `/api/admin/leads/${lead.id}/retry`, { token: admin.token, params: { id: lead.id } })).status).toBe(200);
+    await retryDueLeads(db());
+    await retryDuePhotos(db());
+    expect(attachmentsOf(lead.id)).toHaveLength(1);
+  });
+
+  it("names the attachment after the photo's place and id", () => {
+    expect(attachmentName({ id: "abc", seq: 2, content_type: "image/webp" })).toBe("lead-photo-2-abc.webp");
+  });
+});

@@ -1,0 +1,216 @@
+import { expect, test, type APIRequestContext, type ElementHandle, type Page, type Response } from "@playwright/test";
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import services from "../../content/services.json" with { type: "json" };
+
+/**
+ * `npm run dev`, started from an empty Vite cache (playwright.dev.config.ts), must give a working
+ * site on the first load of every page (issue 11): no page error, no console error, no 4xx/5xx
+ * answer to any module, style, picture or /api request (the "504 Outdated Optimize Dep" and the
+ * half-bundled function's 500 were both such answers), and Vite bundles the islands' packages
+ * once for the whole session (a second bundle is what breaks pages that are already open).
+ * Each island is used once, as a visitor would.
+ */
+
+const PAGES_DIR = "src/pages";
+
+/** Every route of src/pages, with a real value for the dynamic ones. */
+function routes(): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name.endsWith(".astro")) {
+        const route = "/" + full.slice(PAGES_DIR.length + 1).replace(/\.astro$/, "").replace(/(^|\/)index$/, "");
+        out.push(route.replace("[service]", services[0].path.split("/").pop()!).replace(/\/$/, "") || "/");
+      }
+    }
+  };
+  walk(PAGES_DIR);
+  return out;
+}
+
+interface Watch {
+  problems: string[];
+  /** Pre-bundled package file → the `?v=` hashes it was asked for with. */
+  depVersions: Map<string, Set<string>>;
+}
+
+/** Collects what would make a visitor's page broken, for the whole test. */
+function watch(page: Page): Watch {
+  const w: Watch = { problems: [], depVersions: new Map() };
+  page.on("pageerror", (e) => w.problems.push(`page error: ${e.message}`));
+  // The not-found page answers 404 by design (as on Netlify).
+  const expected404 = (url: string) => new URL(url).pathname === "/404";
+  page.on("console", (m) => {
+    if (m.type() === "error" && !(expected404(m.location().url) && /status of 404/.test(m.text()))) w.problems.push(`console error: ${m.text()} (${m.location().url})`);
+  });
+  page.on("requestfailed", (r) => {
+    // A navigation away cancels what the previous page was still loading; that is not a failure.
+    if (!/ERR_ABORTED/.test(r.failure()?.errorText ?? "")) w.problems.push(`request failed: ${r.url()} ${r.failure()?.errorText}`);
+  });
+  // A page that reloads itself right after it appeared loses what the visitor did meanwhile (at
+  // start-up Vite handed the first page a reload Astro had sent before any page was open).
+  page.on("websocket", (ws) =>
+    ws.on("framereceived", (f) => {
+      if (/"type":"full-reload"/.test(String(f.payload))) w.problems.push(`Vite reloaded ${page.url()} (${String(f.payload)})`);
+    }),
+  );
+  page.on("response", (r: Response) => {
+    if (r.status() >= 400 && !(r.status() === 404 && expected404(r.url()))) w.problems.push(`HTTP ${r.status()}: ${r.request().method()} ${r.url()}`);
+    // Pre-bundled packages are served as …/deps/<file>.js?v=<hash>. The same file under a second
+    // hash means Vite bundled again while pages were open (what ends in "Outdated Optimize Dep").
+    const v = /\/deps\/([^?]+\.js)\?v=(\w+)/.exec(r.url());
+    if (v) w.depVersions.set(v[1], (w.depVersions.get(v[1]) ?? new Set()).add(v[2]));
+  });
+  return w;
+}
+
+async function expectClean(w: Watch) {
+  expect(w.problems, w.problems.join("\n")).toEqual([]);
+  const rebundled = [...w.depVersions].filter(([, v]) => v.size > 1).map(([file, v]) => `${file}: ${[...v].join(", ")}`);
+  expect(rebundled, `Vite bundled these again during the session:\n${rebundled.join("\n")}`).toEqual([]);
+  expect(w.depVersions.size, "no pre-bundled package was loaded at all").toBeGreaterThan(0);
+}
+
+/**
+ * Wakes every island on the page the way a visitor would (scrolls to it; points at it when it
+ * waits for intent) and waits until each is hydrated. A `client:media` island whose query does not
+ * match this screen stays as it is, by design.
+ */
+async function hydrateAll(page: Page) {
+  await page.waitForLoadState("load");
+  const islands = (await page.locator("astro-island").elementHandles()) as ElementHandle<HTMLElement>[];
+  for (const island of islands) {
+    const state = await island.evaluate((el) => {
+      if (!el.hasAttribute("ssr")) return "done";
+      const kind = el.getAttribute("client");
+      if (kind === "media" && !matchMedia(JSON.parse(el.getAttribute("opts") || "{}").value).matches) return "skip";
+      // The island element is `display: contents` (no box of its own): scroll to what it shows.
+      (el.firstElementChild ?? el).scrollIntoView({ block: "center" });
+      return kind;
+    });
+    if (state === "done" || state === "skip") continue;
+    if (state === "intent") await island.dispatchEvent("pointerover");
+    const name = await island.evaluate((el) => `${el.getAttribute("component-url")} (client:${el.getAttribute("client")})`);
+    await expect
+      .poll(() => island.evaluate((el) => el.hasAttribute("ssr")), { message: `${page.url()}: ${name} did not hydrate`, timeout: 60_000 })
+      .toBe(false);
+  }
+}
+
+async function signIn(request: APIRequestContext, page: Page) {
+  const r = await request.post("/api/auth/in", { data: { email: "admin@example.com", password: "demo-admin-password" } });
+  expect(r.status(), await r.text()).toBe(200);
+  const { data } = await r.json();
+  await page.addInitScript((d) => {
+    if (sessionStorage.getItem("signed")) return;
+    sessionStorage.setItem("signed", "1");
+    localStorage.setItem("token", d.token);
+    localStorage.setItem("email", d.user.email);
+    localStorage.setItem("name", d.user.name ?? "");
+    localStorage.setItem("consent", "essential");
+  }, data);
+}
+
+const consent = (page: Page) => page.addInitScript(() => localStorage.setItem("consent", "essential"));
+
+test("every page with an island loads and hydrates without an error or a failed request", async ({ page, request }) => {
+  await consent(page);
+  const w = watch(page);
+  const withIslands: string[] = [];
+  // /products/detail is the shell every /products/<id> is rewritten to (public/_redirects).
+  const { data: products } = await (await request.get("/api/public/products")).json();
+  for (const route of routes().map((r) => (r === "/products/detail" ? `/products/${products[0].id}` : r))) {
+    // Signed-in screens send a signed-out visitor to /login: checked below, signed in.
+    if (["/home", "/editor", "/admin"].includes(route)) continue;
+    const res = await page.goto(route);
+    expect(res?.status(), route).toBeLessThan(route === "/404" ? 500 : 400);
+    if ((await page.locator("astro-island").count()) === 0) continue;
+    withIslands.push(route);
+    await hydrateAll(page);
+  }
+  expect(withIslands).toEqual(expect.arrayContaining(["/", "/contact", "/gallery", "/products", "/login", "/signup"]));
+  await expectClean(w);
+});
+
+test("contact: the quote form's service list opens; the landing page's form too", async ({ page }) => {
+  await consent(page);
+  const w = watch(page);
+  for (const route of ["/contact", "/"]) {
+    await page.goto(route);
+    await hydrateAll(page);
+    await page.locator("#contact").getByRole("button", { name: /Select a Service/ }).click();
+    await expect(page.getByRole("listbox")).toBeVisible();
+    await page.getByRole("option", { name: "Seawalls" }).click();
+    await expect(page.locator("#contact").getByRole("button", { name: /Seawalls/ })).toBeVisible();
+  }
+  await expectClean(w);
+});
+
+test("gallery: the phone carousel advances", async ({ page }) => {
+  await consent(page);
+  await page.setViewportSize({ width: 412, height: 860 });
+  const w = watch(page);
+  await page.goto("/gallery");
+  await hydrateAll(page);
+  const counter = page.locator('[data-variant="3d"] [data-counter]');
+  await expect(counter).toHaveText(/^1 \//);
+  await page.locator('[data-variant="3d"]').getByRole("button", { name: "Next slide" }).click();
+  await expect(counter).toHaveText(/^2 \//);
+  await expectClean(w);
+});
+
+test("products: the catalogue lists with pictures, searches, and opens a product (rewrite)", async ({ page }) => {
+  await consent(page);
+  const w = watch(page);
+  const images: number[] = [];
+  page.on("response", (r) => r.url().includes("/api/images/") && images.push(r.status()));
+  await page.goto("/products");
+  await hydrateAll(page);
+  const cards = page.getByTestId("product-card");
+  await expect(cards.first()).toBeVisible();
+  // Every picture on the first visit (a fresh clone's first /api/images call was a 500).
+  await expect.poll(() => page.locator('[data-testid="product-card"] img').evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+  expect(images.length).toBeGreaterThan(0);
+  expect(images.every((s) => s === 200 || s === 304)).toBe(true);
+  await page.getByPlaceholder("Search...").fill("cleat");
+  await expect(cards.first()).toContainText(/cleat/i);
+  const name = (await cards.first().locator("h2").textContent())?.trim() ?? "";
+  await cards.first().click();
+  await expect(page).toHaveURL(/\/products\/[\w-]+$/);
+  await hydrateAll(page);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  await expectClean(w);
+});
+
+test("accounts: log in, then /home; the editor's sheet opens; the admin leads, then the System log", async ({ page, request }) => {
+  await consent(page);
+  const w = watch(page);
+  await page.goto("/login");
+  await hydrateAll(page);
+  await page.getByLabel("Email").fill("admin@example.com");
+  await page.getByLabel("Password", { exact: true }).fill("demo-admin-password");
+  await page.getByRole("button", { name: "Log In" }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByTestId("role")).toBeVisible();
+
+  await signIn(request, page);
+  await page.goto("/editor");
+  await hydrateAll(page);
+  await expect(page.getByTestId("editor-card").first()).toBeVisible();
+  await page.getByRole("button", { name: "+ מוצר חדש" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+
+  await page.goto("/admin");
+  await hydrateAll(page);
+  await expect(page.getByRole("heading", { level: 1, name: "לוח ניהול מנהל" })).toBeVisible();
+  // The dashboard opens on the leads; the log lives on the System tab.
+  await expect(page.getByTestId("leads-recent")).toBeVisible();
+  await page.getByRole("tab", { name: "מערכת" }).click();
+  await expect(page).toHaveURL(/\/admin#system$/);
+  await expect(page.getByTestId("log-line").first()).toBeAttached();
+  await expect(page.getByTestId("stat-users")).toBeVisible();
+  await expectClean(w);
+});

@@ -1,0 +1,107 @@
+import { expect, test, type Page } from "@playwright/test";
+import gallery from "../../content/gallery.json" with { type: "json" };
+import services from "../../content/services.json" with { type: "json" };
+import { consented } from "./marketing-helpers";
+
+/**
+ * Islands hydrated on intent (`client:intent`) must not lose the visitor's first touch: the tap
+ * that wakes the island has to do what it says. The islands' code is held back for a moment, as on
+ * a slow phone network, so that every interaction below happens before React owns the DOM.
+ */
+const HOLD_MS = 700;
+
+async function slowIslands(page: Page) {
+  // The island and its renderer are imported on the first sign of intent; delay those answers.
+  await page.route(/\/_astro\/.*\.js(\?.*)?$/, async (route) => {
+    await new Promise((r) => setTimeout(r, HOLD_MS));
+    await route.continue();
+  });
+}
+
+/** True while the island inside `scope` still shows only its server-rendered HTML. */
+const notHydrated = (page: Page, scope: string) => page.locator(`${scope} astro-island[ssr]`).count().then((n) => n > 0);
+const hydrated = (page: Page, scope: string) => page.waitForFunction((s) => !document.querySelector(`${s} astro-island[ssr]`), scope);
+
+const serviceButton = (page: Page) => page.locator("#contact").getByRole("button", { name: /Select a Service/ });
+
+test.beforeEach(async ({ page }) => {
+  await consented(page);
+  await slowIslands(page);
+});
+
+test("contact: the first tap (or click) on 'Select a Service' opens the list", async ({ page, isMobile }) => {
+  await page.goto("/contact");
+  await page.waitForLoadState("load");
+  expect(await notHydrated(page, "#contact")).toBe(true);
+  if (isMobile) await serviceButton(page).tap();
+  else await serviceButton(page).click();
+  // The tap happened before hydration (the island's code is still on its way).
+  expect(await notHydrated(page, "#contact")).toBe(true);
+  await expect(page.getByRole("listbox")).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole("option")).toHaveCount(services.length + 1);
+  await page.getByRole("option", { name: "Seawalls" }).click();
+  await expect(serviceButton(page)).toHaveCount(0);
+  await expect(page.locator("#contact").getByRole("button", { name: /Seawalls/ })).toBeVisible();
+});
+
+test("contact: text typed before hydration is kept, stays focused, and is sent", async ({ page, isMobile }) => {
+  let sent: Record<string, unknown> | null = null;
+  await page.route("**/api/public/contact", (r) => ((sent = r.request().postDataJSON()), r.fulfill({ json: { status: true, data: { status: true } } })));
+  await page.goto("/contact");
+  await page.waitForLoadState("load");
+  const name = page.getByLabel("Full name");
+  if (isMobile) await name.tap();
+  else await name.click();
+  await page.keyboard.type("Pat Waters", { delay: 20 });
+  expect(await notHydrated(page, "#contact")).toBe(true);
+  await hydrated(page, "#contact");
+  await page.keyboard.type(" Jr");
+  await expect(name).toHaveValue("Pat Waters Jr");
+  await expect(name).toBeFocused();
+  await page.getByLabel("Phone").fill("(239) 555-0188");
+  await page.getByLabel("Email", { exact: false }).fill("pat@example.com");
+  await serviceButton(page).click();
+  await page.getByRole("option", { name: "Seawalls" }).click();
+  await page.locator('#contact button[type="submit"]').click();
+  await expect.poll(() => sent).not.toBeNull();
+  expect(sent).toMatchObject({ fullName: "Pat Waters Jr", phone: "(239) 555-0188", email: "pat@example.com" });
+});
+
+test("contact: an arrow key on 'Select a Service' before hydration opens the list", async ({ page, isMobile }) => {
+  test.skip(isMobile, "keyboard");
+  await page.goto("/contact");
+  await page.waitForLoadState("load");
+  await serviceButton(page).focus();
+  await page.keyboard.press("ArrowDown");
+  expect(await notHydrated(page, "#contact")).toBe(true);
+  await expect(page.getByRole("listbox")).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole("listbox")).toBeFocused();
+});
+
+test("gallery: the first tap on the 3D carousel advances it", async ({ page, isMobile }) => {
+  test.skip(!isMobile, "the 3D carousel is the phone layout");
+  await page.goto("/gallery");
+  await page.waitForLoadState("load");
+  const scope = '[aria-label="Project carousel"]';
+  const carousel = page.locator(scope);
+  const counter = carousel.locator("[data-counter]");
+  await expect(counter).toHaveText(`1 / ${gallery.length}`);
+  expect(await notHydrated(page, scope)).toBe(true);
+  await carousel.locator('[aria-roledescription="slide"]').first().tap();
+  expect(await notHydrated(page, scope)).toBe(true);
+  await expect(counter).toHaveText(`2 / ${gallery.length}`, { timeout: 10_000 });
+  // A second tap on the Next arrow keeps working once hydrated.
+  await carousel.getByRole("button", { name: "Next slide" }).tap();
+  await expect(counter).toHaveText(`3 / ${gallery.length}`);
+});
+
+test("gallery: the first tap on the Next arrow advances the carousel once", async ({ page, isMobile }) => {
+  test.skip(!isMobile, "the 3D carousel is the phone layout");
+  await page.goto("/gallery");
+  await page.waitForLoadState("load");
+  const carousel = page.locator('[aria-label="Project carousel"]');
+  await carousel.getByRole("button", { name: "Next slide" }).tap();
+  await expect(carousel.locator("[data-counter]")).toHaveText(`2 / ${gallery.length}`, { timeout: 10_000 });
+  await page.waitForTimeout(500);
+  await expect(carousel.locator("[data-counter]")).toHaveText(`2 / ${gallery.length}`);
+});

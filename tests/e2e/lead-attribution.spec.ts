@@ -1,0 +1,41 @@
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import { expect, test } from "@playwright/test";
+import { consented, hydrated } from "./marketing-helpers";
+import { uniqueEmail } from "./auth-helpers";
+
+/** The server treats a form sent faster than this as a bot; a person takes longer. */
+const HUMAN_FILL_MS = 3_100;
+test.describe.configure({ timeout: 90_000 });
+
+/** The UTM parameters stored with the lead sent from `email`, read from the test server's database. */
+async function storedUtm(email: string): Promise<Record<string, string> | undefined> {
+  const client = new pg.Client({ connectionString: readFileSync(`.data/e2e-db-url-${process.env.E2E_PORT || 8890}`, "utf8").trim() });
+  await client.connect();
+  try {
+    const r = await client.query<{ utm: Record<string, string> }>("SELECT utm FROM leads WHERE email = $1", [email]);
+    return r.rows[0]?.utm;
+  } finally {
+    await client.end();
+  }
+}
+
+test("a visitor who lands on a campaign link and asks for a quote on /contact keeps the campaign", async ({ page }, info) => {
+  await consented(page);
+  // goto waits for the load event: the page's module scripts have run by then.
+  await page.goto("/?utm_source=newsletter&utm_medium=email&utm_campaign=spring-docks");
+  // On to the contact page in the same tab, as a link would take the visitor: no UTM in its address.
+  await page.goto("/contact");
+  await hydrated(page, "#contact");
+  const email = uniqueEmail(`utm-${info.project.name}`);
+  await page.getByLabel("Full name").fill("Pat Waters");
+  await page.getByLabel("Phone").fill("(239) 555-0188");
+  await page.getByLabel("Email", { exact: false }).fill(email);
+  await page.locator("#contact").getByRole("button", { name: /Service/ }).click();
+  await page.getByRole("option", { name: "Seawalls", exact: true }).click();
+  await page.waitForTimeout(HUMAN_FILL_MS);
+  const answer = page.waitForResponse((r) => r.url().endsWith("/api/public/contact"));
+  await page.locator('#contact button[type="submit"]').click();
+  expect((await answer).status()).toBe(200);
+  await expect.poll(() => storedUtm(email)).toEqual({ source: "newsletter", medium: "email", campaign: "spring-docks" });
+});

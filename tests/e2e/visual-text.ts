@@ -1,0 +1,40 @@
+import type { Locator } from "@playwright/test";
+
+/**
+ * The text of an element in the order it is painted, left to right, line by line: every character
+ * is measured with `Range.getClientRects()`, so a Hebrew screen that reorders mixed text (an
+ * English name shown as 'Step Stainless Dock Ladder-4', a range as '$38 – $24') gives that
+ * scrambled string, while `textContent` would still read as typed.
+ */
+export function visualText(el: Locator): Promise<string> {
+  return el.evaluate((root) => {
+    const glyphs: { ch: string; x: number; y: number }[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? "";
+      for (let i = 0; i < text.length; i++) {
+        const range = document.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        const rect = [...range.getClientRects()].find((r) => r.width > 0 || text[i] === " ");
+        if (rect) glyphs.push({ ch: text[i], x: rect.left + rect.width / 2, y: Math.round(rect.top + rect.height / 2) });
+      }
+    }
+    // Lines top to bottom (glyphs of one line share their middle within a few pixels), then left to right.
+    glyphs.sort((a, b) => (Math.abs(a.y - b.y) > 4 ? a.y - b.y : a.x - b.x));
+    return glyphs
+      .map((g) => g.ch)
+      .join("")
+      .replace(/\s+/g, " ")
+      .trim();
+  });
+}
+
+/** How many lines the element's text is painted on. */
+export function paintedLines(el: Locator): Promise<number> {
+  return el.evaluate((root) => {
+    const range = document.createRange();
+    range.selectNodeContents(root);
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+  });
+}
