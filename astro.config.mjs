@@ -3,13 +3,31 @@ import { defineConfig } from "astro/config";
 import react from "@astrojs/react";
 import sitemap from "@astrojs/sitemap";
 import tailwindcss from "@tailwindcss/vite";
-import netlify from "@netlify/vite-plugin";
 
 const site = process.env.SITE_URL || process.env.URL || "https://www.coastalmarinecapecoral.com";
 const isDev = process.argv.includes("dev");
 
+// `astro dev` (issue 11): functions/ and public/_redirects are served in the dev server's own
+// process (scripts/lib/dev-functions.ts) instead of through Netlify's local runtime, which bundled
+// each function on its first call (and could serve it half-written), set up an edge-functions
+// environment the project does not have, and made the first start take minutes. Every package the
+// islands import is pre-bundled at start, so Vite never re-bundles under new hashes while pages
+// are open ("504 Outdated Optimize Dep", React loaded twice). The dev server keeps its own Vite
+// cache (DEV_VITE_CACHE_DIR), so a build or a test run beside it cannot replace its bundles.
+const dev = isDev
+  ? {
+      plugins: [(await import("./scripts/lib/dev-functions.ts")).devFunctions()],
+      include: (await import("./scripts/lib/client-deps.ts")).clientDependencies(),
+      cacheDir: process.env.DEV_VITE_CACHE_DIR || "node_modules/.vite/dev",
+    }
+  : null;
+
 export default defineConfig({
   site,
+  // Astro's dev toolbar imports packages of its own that Vite met only after the first page had
+  // loaded: a second dependency bundle and a full reload of that page (seen in test:dev). The site's
+  // own checks (axe in the browser tests, Lighthouse in bench:pages) do the toolbar's audits.
+  devToolbar: { enabled: false },
   output: "static",
   trailingSlash: "ignore",
   // One small stylesheet per page: inlined (and hashed into the CSP) to save a render-blocking request.
@@ -44,7 +62,7 @@ export default defineConfig({
     },
   },
   vite: {
-    // The Netlify plugin serves functions/ beside the pages in `astro dev` only.
-    plugins: [tailwindcss(), ...(isDev ? [netlify({ middleware: true })] : [])],
+    plugins: [tailwindcss(), ...(dev ? dev.plugins : [])],
+    ...(dev ? { cacheDir: dev.cacheDir, optimizeDeps: { include: dev.include } } : {}),
   },
 });

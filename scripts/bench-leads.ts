@@ -8,6 +8,11 @@
  * Each request comes from its own visitor IP (500 visitors, not one client hammering the form),
  * so the per-IP rate limit does not reject them. Between retry rounds the backoff is skipped by
  * making the failed leads due at once — the benchmark's only stand-in for time passing.
+ *
+ * `--photos` (issue 13): 100 quote requests with 3 photos each from 20 clients instead, each sent
+ * twice with one Idempotency-Key, photos uploaded and retried with theirs, Zoho attachments
+ * checked for exactly once (scripts/lib/bench-lead-photos.ts). BENCH_REQUESTS / BENCH_CLIENTS
+ * change the counts in both modes.
  */
 import { createServer, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,8 +20,9 @@ import { startDatabase } from "./lib/database.ts";
 import { startFakeZoho } from "../tests/helpers/fake-zoho.ts";
 import { leadRef } from "../src/server/crm/records.ts";
 
-const REQUESTS = Number(process.env.BENCH_REQUESTS || 500);
-const CLIENTS = Number(process.env.BENCH_CLIENTS || 50);
+const PHOTOS = process.argv.includes("--photos");
+const REQUESTS = Number(process.env.BENCH_REQUESTS || (PHOTOS ? 100 : 500));
+const CLIENTS = Number(process.env.BENCH_CLIENTS || (PHOTOS ? 20 : 50));
 const FAIL_FRACTION = 0.5;
 
 process.env.LOG_SILENT = "1";
@@ -39,8 +45,9 @@ process.env.DATABASE_URL = database.url;
 console.log(`▸ Database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL server (fresh database)" : "embedded PGlite over the wire protocol"}`);
 // Imported after the environment is set: the database module reads it on first use.
 const { getDb } = await import("../src/server/db/index.ts");
-const { retryDueLeads } = await import("../src/server/crm/sync.ts");
+const { retryDueLeads } = await import("../src/server/leads/crm-queue.ts");
 const contact = (await import("../functions/public-contact.ts")).default;
+const photoUpload = (await import("../functions/lead-photos.ts")).default;
 const db = await getDb();
 
 // The functions behind a loopback HTTP server, with Netlify's context (ip, waitUntil).
@@ -50,7 +57,7 @@ const server = createServer(async (req: IncomingMessage, res) => {
   for await (const c of req) chunks.push(c as Buffer);
   const request = new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) });
   const ctx = { ip: String(req.headers["x-bench-visitor"]), requestId: crypto.randomUUID(), waitUntil: (p: Promise<unknown>) => background.push(p) };
-  const answer = await contact(request, ctx as never);
+  const answer = await (req.url?.startsWith("/api/leads/photos") ? photoUpload : contact)(request, ctx as never);
   res.writeHead(answer.status, { "content-type": "application/json" });
   res.end(await answer.text());
 });
@@ -58,6 +65,28 @@ await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 zoho.failFraction(FAIL_FRACTION, ["500", "500-after", "timeout", "timeout-after"]);
+if (PHOTOS) {
+  const { benchLeadPhotos } = await import("./lib/bench-lead-photos.ts");
+  const { retryDuePhotos } = await import("../src/server/leads/photo-sync.ts");
+  const ok = await benchLeadPhotos({
+    db,
+    base,
+    zoho,
+    background,
+    requests: REQUESTS,
+    clients: CLIENTS,
+    failFraction: FAIL_FRACTION,
+    retry: {
+      leads: (d) => retryDueLeads(d, { workers: 8, limit: 10_000, deadlineMs: 600_000 }),
+      photos: (d) => retryDuePhotos(d, { workers: 8, limit: 10_000, deadlineMs: 600_000 }),
+    },
+  });
+  server.close();
+  await zoho.close();
+  await db.close();
+  await database.stop();
+  process.exit(ok ? 0 : 1);
+}
 console.log(`▸ ${REQUESTS} quote requests, ${CLIENTS} concurrent clients; fake Zoho failing ${FAIL_FRACTION * 100}% of CRM calls`);
 
 const latencies: number[] = [];

@@ -1,17 +1,41 @@
 /**
- * Applies migrations to DATABASE_URL / NETLIFY_DB_URL. Runs before the Netlify build, so a deploy
- * never serves code newer than its schema. Without a database URL (a build with no database
- * attached, or CI building pages only) there is nothing to migrate.
+ * Runs before the Netlify build (`npm run build:deploy`), so a deploy never serves code newer
+ * than its schema. Which database, and whether demo data goes in, is the deploy context's call
+ * (src/server/settings/context.ts):
+ *   - production: migrates DATABASE_URL / NETLIFY_DB_URL; never seeds.
+ *   - deploy-preview / branch-deploy: migrates the preview's own database (PREVIEW_DATABASE_URL,
+ *     or the Netlify Database branch in NETLIFY_DB_URL) and seeds the demo catalogue and accounts.
+ *     With only DATABASE_URL (production's), it REFUSES: nothing is migrated or seeded, and the
+ *     deploy's functions refuse every write.
+ *   - no database URL at all (a build with no database, CI building pages only): nothing to do.
  */
 import { createDb } from "../src/server/db/index.ts";
 import { migrate } from "../src/server/db/migrate.ts";
+import { seedDeploy } from "../src/server/db/seeds/deploy.ts";
+import { deploySettings } from "../src/server/settings/context.ts";
 
-const url = process.env.DATABASE_URL || process.env.NETLIFY_DB_URL;
-if (!url) {
-  console.log("▸ No DATABASE_URL: skipping migrations");
+const settings = deploySettings();
+const { context, database } = settings;
+console.log(
+  `▸ Deploy context: ${context} (database: ${database.kind}${database.readOnly ? ", read-only" : ""}; ` +
+    `CRM sync ${settings.crm.allowed ? "allowed" : "off"}; mail ${settings.mail.mode}; ${settings.noindex ? "noindex + preview ribbon" : "indexable"})`,
+);
+
+if (database.readOnly) {
+  console.log(
+    `▸ REFUSED: this ${context} build found only DATABASE_URL, the production database. Nothing is migrated or seeded, ` +
+      "and this deploy's functions refuse every write (503), so production data stays untouched. To try sign-in and forms " +
+      "on previews, give them their own database: Netlify Database (a branch per preview) or PREVIEW_DATABASE_URL.",
+  );
+} else if (database.kind === "embedded") {
+  console.log("▸ No database URL: skipping migrations");
 } else {
-  const db = await createDb(url);
-  const applied = await migrate(db);
-  console.log(applied.length ? `▸ Migrations applied: ${applied.join(", ")}` : "▸ Database schema up to date");
-  await db.close();
+  const db = await createDb(database.url);
+  try {
+    const applied = await migrate(db);
+    console.log(applied.length ? `▸ Migrations applied: ${applied.join(", ")}` : "▸ Database schema up to date");
+    for (const line of await seedDeploy(db, settings)) console.log(`▸ Demo data: ${line}`);
+  } finally {
+    await db.close();
+  }
 }

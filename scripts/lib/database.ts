@@ -27,7 +27,7 @@ export async function startDatabase(opts: { memory?: boolean; port?: number; qui
   const where = opts.memory ? "memory" : DEFAULT_PGLITE_DIR;
   const pg = await openPglite(where);
   await prepare(fromPglite(pg), say);
-  const port = opts.port ?? Number(process.env.EMBEDDED_DB_PORT || 0) ?? 0;
+  const port = opts.port ?? Number(process.env.EMBEDDED_DB_PORT || 0);
   const server = new PGLiteSocketServer({ db: pg, host: "127.0.0.1", port: port || (await freePort()), maxConnections: 100 });
   keepProtocolBatchesTogether(server);
   await server.start();

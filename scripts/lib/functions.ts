@@ -10,13 +10,15 @@ import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 type Handler = (req: Request, ctx: unknown) => Promise<Response>;
+export type Params = Record<string, string | undefined>;
 interface Route {
   regex: RegExp;
   keys: string[];
   handler: Handler;
 }
 
-function compile(path: string): { regex: RegExp; keys: string[] } {
+/** A Netlify `config.path` (`:param`, `:param?`, `*` segments) as a regular expression. */
+export function compile(path: string): { regex: RegExp; keys: string[] } {
   const keys: string[] = [];
   const body = path
     .split("/")
