@@ -10,15 +10,18 @@ const showing = (page: Page) => page.getByTestId("showing");
 
 test.describe("product list", () => {
   test("shows the heading, six cards, the counter and disabled Previous on page 1", async ({ page }) => {
-    // Hold the list answer so the skeleton is certain to be on screen when we look (it shows
-    // for 400 ms at least, and for as long as the data is loading).
+    // Hold the list answer until we have seen the skeleton (it shows for 400 ms at least, and for
+    // as long as the data is loading): a fixed delay was not enough on a busy machine.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
     await page.route("**/api/public/products*", async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
+      await held;
       await route.continue();
     });
     await page.goto("/products");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("DOCK ACCESSORIES & MARINE EQUIPMENT");
     await expect(page.getByTestId("skeleton-card").first()).toBeVisible();
+    release();
     await expect(showing(page)).toHaveText(/^Showing 1–6 of \d+ items$/, { timeout: LOAD_MS });
     await expect(cards(page)).toHaveCount(6);
     await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();

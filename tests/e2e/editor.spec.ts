@@ -143,8 +143,16 @@ test("the product grid has a search and a sort", async ({ page }) => {
   await signIn(page, "user@example.com", "demo-user-password");
   await page.goto("/editor");
   const cards = page.getByTestId("editor-card");
-  await expect(cards.first()).toBeVisible({ timeout: LOAD_MS });
-  const all = await cards.count();
+  // The grid shows skeletons for a second after every change of the list (spec §9), also when the
+  // fresh list replaces the one kept from the last visit: count once the catalogue says its size.
+  const count = page.getByTestId("product-count");
+  let all = 0;
+  await expect(async () => {
+    const text = (await count.textContent({ timeout: 1000 })) ?? "";
+    all = Number(/^(\d+) מוצרים בקטלוג$/.exec(text.trim())?.[1] ?? NaN);
+    expect(all).toBeGreaterThan(0);
+    expect(await cards.count()).toBe(all);
+  }).toPass({ timeout: LOAD_MS });
   await page.getByLabel("חיפוש מוצר").fill("dock ladder");
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText("4-Step Stainless Dock Ladder");
