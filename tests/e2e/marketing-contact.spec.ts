@@ -148,8 +148,6 @@ test("a server failure reads in plain words with the phone number, never the raw
 });
 
 test("after sending, a confirmation stays and editing again brings back 'Submit'", async ({ page }) => {
-  // A whole visit (load, fill, send, the 2.5 s overlay, edit again): 31-33 s on CI's two busy cores.
-  test.slow();
   await page.route("**/api/public/contact", (r) => r.fulfill({ json: { status: true, data: { status: true } } }));
   await page.goto("/contact");
   await hydrated(page, "#contact");
