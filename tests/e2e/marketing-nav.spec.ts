@@ -23,6 +23,22 @@ test("the phone number shows as text on wide screens and as an icon only on smal
   else await expect(number).toBeVisible();
 });
 
+test("signed in, the wide-screen header keeps every link and the phone number on one line", async ({ page, isMobile }) => {
+  test.skip(isMobile, "wide screens");
+  await consented(page, { token: "test-token", name: "Dana", email: "dana@example.com" });
+  for (const width of [1024, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/about");
+    await expect(page.locator("header nav ul").first().getByRole("link", { name: "Editor" })).toBeVisible();
+    const m = await page.locator("#site-nav nav").evaluate((nav) => ({
+      overflow: nav.scrollWidth - nav.clientWidth,
+      // One line of text is about 40 px tall with its padding; 'About Us' on two lines was 64.
+      wrapped: [...nav.querySelectorAll("a")].filter((a) => (a as HTMLElement).offsetParent && a.getBoundingClientRect().height > 48).map((a) => a.textContent?.trim()),
+    }));
+    expect(m, `at ${width} px`).toEqual({ overflow: 0, wrapped: [] });
+  }
+});
+
 test("signed-in navigation and the profile menu's 'התנתק' (disconnect)", async ({ page, isMobile }) => {
   await consented(page, { token: "test-token", name: "Dana", email: "dana@example.com" });
   let authHeader = "";
