@@ -11,7 +11,7 @@ import type { NewLead } from "../../src/server/leads/lead.ts";
 import { requeueLead, retryDueLeads, syncLead } from "../../src/server/leads/crm-queue.ts";
 import { leadRef } from "../../src/server/crm/records.ts";
 import { clearTokenMemory } from "../../src/server/crm/token.ts";
-import { runCrmRetry } from "../../src/server/jobs/index.ts";
+import { runCrmJob, runCrmRetry } from "../../src/server/jobs/index.ts";
 import { createLogger } from "../../src/server/logs/logger.ts";
 
 const db = useTestDb();
@@ -230,6 +230,25 @@ describe("failures are retried later and never duplicate a CRM record", () => {
     const line = await runCrmRetry(db(), createLogger("test"));
     expect(line).toMatch(/^CRM sync retry: [1-9]\d* tried, [1-9]\d* synced, 0 failed$/);
   });
+
+  it("the whole scheduled job (leads, status changes, photos) keeps within one budget when Zoho hangs", async () => {
+    const ids = [];
+    for (let i = 0; i < 20; i++) ids.push((await newLead()).id);
+    await makeDue();
+    zoho.failFraction(1, "timeout"); // every CRM call hangs until ZOHO_TIMEOUT_MS (1 s here)
+    const started = Date.now();
+    const line = await runCrmJob(db(), createLogger("test"), 1_500);
+    const took = Date.now() - started;
+    // No new call after the budget; the calls in flight end by their 1 s timeout. (Each stage
+    // with its own fixed deadline kept trying leads for 5 s here, and 34 s in production.)
+    expect(took).toBeLessThan(1_500 + 1_000);
+    const tried = Number(line.match(/^CRM sync retry: (\d+) tried/)?.[1]);
+    expect(tried).toBeGreaterThan(0);
+    expect(tried).toBeLessThan(20);
+    expect(line).toMatch(/; status changes: \d+ tried, .*; photos: \d+ tried, \d+ attached, \d+ failed$/);
+    // Out of the queue again, so later tests see only their own leads.
+    await db().query("UPDATE leads SET crm_state = 'disabled' WHERE id = ANY($1)", [ids]);
+  }, 15_000);
 });
 
 describe("OAuth token", () => {

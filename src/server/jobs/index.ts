@@ -9,6 +9,8 @@ import { pruneThrottle } from "../auth/throttle.ts";
 import { deliverPending } from "../mail/index.ts";
 import { pruneRateLimits } from "../rate-limit/index.ts";
 import { retryDueLeads } from "../leads/crm-queue.ts";
+import { pushDueStatusChanges } from "../leads/status-sync.ts";
+import { retryDuePhotos } from "../leads/photo-sync.ts";
 import { pruneSpam } from "../leads/store.ts";
 import { pruneIdempotencyKeys } from "../leads/idempotency.ts";
 import { pruneOrphanPhotoBlobs } from "../leads/photos.ts";
@@ -20,9 +22,31 @@ export const SPAM_RETENTION_DAYS = 30;
 /** Web-vitals samples older than this no longer feed any range the dashboard offers (≤ 28 days). */
 export const VITALS_RETENTION_DAYS = 90;
 
-export async function runCrmRetry(db: Db, log: Logger): Promise<string> {
-  const r = await retryDueLeads(db, { log, deadlineMs: 20_000 });
+/**
+ * A scheduled function is stopped after 30 s. The CRM job starts no new CRM work after this long,
+ * which leaves room for the calls still in flight (each ends by its own ZOHO_TIMEOUT_MS). A run
+ * that is stopped anyway loses nothing: a claimed job's lease runs out and every CRM id is saved as
+ * soon as it is known, so the next run carries on.
+ */
+export const CRM_JOB_BUDGET_MS = 18_000;
+
+export async function runCrmRetry(db: Db, log: Logger, deadlineMs = CRM_JOB_BUDGET_MS): Promise<string> {
+  const r = await retryDueLeads(db, { log, deadlineMs });
   return `CRM sync retry: ${r.tried} tried, ${r.synced} synced, ${r.failed} failed`;
+}
+
+/**
+ * The scheduled CRM job: leads whose sync is due, then the office's status changes, then quote
+ * photos, within one shared budget. Each stage may use what the earlier ones left: leads up to 60 %
+ * of it, status changes half of the rest, photos all that remains.
+ */
+export async function runCrmJob(db: Db, log: Logger, budgetMs = CRM_JOB_BUDGET_MS): Promise<string> {
+  const stopAt = Date.now() + budgetMs;
+  const left = () => Math.max(0, stopAt - Date.now());
+  const leads = await runCrmRetry(db, log, left() * 0.6);
+  const s = await pushDueStatusChanges(db, { log, deadlineMs: left() / 2 });
+  const p = await retryDuePhotos(db, { log, deadlineMs: left() });
+  return `${leads}; status changes: ${s.tried} tried, ${s.done} written, ${s.failed} failed; photos: ${p.tried} tried, ${p.synced} attached, ${p.failed} failed`;
 }
 
 export async function runMailRetry(db: Db): Promise<string> {
