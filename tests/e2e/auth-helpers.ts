@@ -32,6 +32,21 @@ export async function apiSignUp(page: Page, email: string, password: string) {
   if (r.status() !== 201) throw new Error(`sign-up failed: ${r.status()} ${await r.text()}`);
 }
 
+/** Signs in through the API and makes the browser remember the session, as the log-in screen does. */
+export async function signedInAs(page: Page, email: string, password: string) {
+  const r = await page.request.post("/api/auth/in", { data: { email, password } });
+  if (r.status() !== 200) throw new Error(`sign-in failed: ${r.status()} ${await r.text()}`);
+  const { token, user } = (await r.json()).data as { token: string; user: { email: string; name: string } };
+  await page.addInitScript(
+    ([t, e, n]) => {
+      localStorage.setItem("token", t);
+      localStorage.setItem("email", e);
+      localStorage.setItem("name", n);
+    },
+    [token, user.email, user.name],
+  );
+}
+
 export async function logInOnScreen(page: Page, email: string, password: string, opts: { remember?: boolean } = {}) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(password);

@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { consented } from "./marketing-helpers";
+import { signedInAs } from "./auth-helpers";
 
 test("signed-out navigation: entries, current route underlined, phone link", async ({ page, isMobile }) => {
   await consented(page);
@@ -181,6 +182,28 @@ test("the consent banner shows on the first visit and the choice is remembered",
   expect(await page.evaluate(() => localStorage.getItem("consent"))).toBe("essential");
   await page.reload();
   await expect(banner).toBeHidden();
+});
+
+test("phones: the consent banner sits just above the Call bar, and at the bottom where there is no bar", async ({ page, isMobile }) => {
+  test.skip(!isMobile, "the bar is the phone layout");
+  const bottomOf = async (l: Locator) => {
+    const box = (await l.boundingBox())!;
+    return Math.round(box.y + box.height);
+  };
+  const banner = page.getByRole("region", { name: "Cookie consent" });
+  await page.goto("/about");
+  await expect(banner).toBeVisible();
+  // Just above the bar (the room kept for it is a little taller than the bar), never over it.
+  const barTop = Math.round((await page.locator("#contact-bar").boundingBox())!.y);
+  expect(await bottomOf(banner)).toBeLessThanOrEqual(barTop);
+  expect(await bottomOf(banner)).toBeGreaterThan(barTop - 16);
+  // The Hebrew back office has no Call bar: nothing floats above an empty strip there.
+  await signedInAs(page, "admin@example.com", "demo-admin-password");
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { level: 1, name: "לוח ניהול מנהל" })).toBeVisible({ timeout: 45_000 });
+  await expect(banner).toBeVisible();
+  await expect(page.locator("#contact-bar")).toHaveCount(0);
+  expect(await bottomOf(banner)).toBe(page.viewportSize()!.height);
 });
 
 test("'Accept all' turns on the web-vitals report after load", async ({ page }) => {
