@@ -5,6 +5,10 @@
 import type { z } from "astro/zod";
 import type { siteSchema } from "../content-schemas";
 
+import { e164 } from "../lib/phone";
+
+export { e164 };
+
 type Site = z.infer<typeof siteSchema>;
 type Json = Record<string, unknown>;
 
@@ -15,10 +19,6 @@ export interface RatedReview {
   reviewText: string;
 }
 
-/** `(239) 555-0142` → `+12395550142` for tel: links and schema.org. */
-export function e164(phone: string): string {
-  return `+1${phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "")}`;
-}
 
 export function businessId(origin: URL | string): string {
   return new URL("/#business", origin).href;

@@ -84,6 +84,32 @@ test("contact: text typed before hydration is kept, stays focused, and is sent",
   expect(sent).toMatchObject({ fullName: "Pat Waters Jr", phone: "(239) 555-0188", email: "pat@example.com" });
 });
 
+test("contact: what the browser filled in before hydration (autofill, a restored form) is kept, project details too", async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  let loaded = false;
+  await page.route(/\/_astro\/.*\.js(\?.*)?$/, async (route) => {
+    if (loaded) await held;
+    await route.continue();
+  });
+  await page.goto("/contact");
+  await page.waitForLoadState("load");
+  loaded = true;
+  const details = "Lift for a 24 ft boat.\nThe seawall cap is cracked.";
+  // Values set the way the browser sets them: no key press, so no sign of intent.
+  await page.evaluate((text) => {
+    const form = document.querySelector<HTMLFormElement>("#contact form")!;
+    (form.elements.namedItem("address") as HTMLInputElement).value = "1200 SE 47th Ter, Cape Coral";
+    (form.elements.namedItem("details") as HTMLTextAreaElement).value = text;
+  }, details);
+  await page.getByLabel("Full name").focus();
+  expect(await notHydrated(page, "#contact")).toBe(true);
+  release();
+  await hydrated(page, "#contact");
+  await expect(page.locator('#contact [name="address"]')).toHaveValue("1200 SE 47th Ter, Cape Coral");
+  await expect(page.locator('#contact [name="details"]')).toHaveValue(details);
+});
+
 test("contact: an arrow key on 'Select a Service' before hydration opens the list", async ({ page, isMobile }) => {
   test.skip(isMobile, "keyboard");
   await page.goto("/contact");

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import pg from "pg";
 import { expect, test } from "@playwright/test";
-import { consented, hydrated } from "./marketing-helpers";
+import { consented, fillQuote, hydrated } from "./marketing-helpers";
 import { uniqueEmail } from "./auth-helpers";
 
 /** The server treats a form sent faster than this as a bot; a person takes longer. */
@@ -28,11 +28,7 @@ test("a visitor who lands on a campaign link and asks for a quote on /contact ke
   await page.goto("/contact");
   await hydrated(page, "#contact");
   const email = uniqueEmail(`utm-${info.project.name}`);
-  await page.getByLabel("Full name").fill("Pat Waters");
-  await page.getByLabel("Phone").fill("(239) 555-0188");
-  await page.getByLabel("Email", { exact: false }).fill(email);
-  await page.locator("#contact").getByRole("button", { name: /Service/ }).click();
-  await page.getByRole("option", { name: "Seawalls", exact: true }).click();
+  await fillQuote(page, { email, service: "Seawalls" });
   await page.waitForTimeout(HUMAN_FILL_MS);
   const answer = page.waitForResponse((r) => r.url().endsWith("/api/public/contact"));
   await page.locator('#contact button[type="submit"]').click();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { consented, hydrated } from "./marketing-helpers";
+import { consented, fillQuote, hydrated } from "./marketing-helpers";
 
 // A product of the seeded catalogue (content/products/catalogue.json).
 const FORM_PAGE = "/products/aluminum-dock-box";
@@ -117,11 +117,7 @@ test.describe("quote request form on /contact", () => {
     await consented(page);
     await page.goto("/contact");
     await hydrated(page, "#contact");
-    await page.getByLabel("Full name").fill("Pat Waters");
-    await page.getByLabel("Phone").fill("(239) 555-0188");
-    await page.getByLabel("Email", { exact: false }).fill(`e2e-contact-${info.project.name}@example.com`);
-    await page.locator("#contact").getByRole("button", { name: /Service/ }).click();
-    await page.getByRole("option", { name: "Seawalls", exact: true }).click();
+    await fillQuote(page, { email: `e2e-contact-${info.project.name}@example.com`, service: "Seawalls" });
     await page.waitForTimeout(HUMAN_FILL_MS);
     const answer = page.waitForResponse((r) => r.url().endsWith("/api/public/contact"));
     await page.locator('#contact button[type="submit"]').click();

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import site from "../../content/site.json" with { type: "json" };
 import gallery from "../../content/gallery.json" with { type: "json" };
-import { consented, hydrated } from "./marketing-helpers";
+import { consented, fillQuote, hydrated } from "./marketing-helpers";
 
 const tel = `tel:+1${site.phone.replace(/\D/g, "")}`;
 const submit = (page: Page) => page.locator('#contact button[type="submit"]');
@@ -134,11 +134,7 @@ test("a server failure reads in plain words with the phone number, never the raw
   await page.route("**/api/public/contact", (r) => r.fulfill({ status: 503, json: { status: false, message: "down" } }));
   await page.goto("/contact");
   await hydrated(page, "#contact");
-  await page.getByLabel("Full name").fill("Pat Waters");
-  await page.getByLabel("Phone").fill("(239) 555-0188");
-  await page.getByLabel("Email", { exact: false }).fill("pat@example.com");
-  await page.locator("#contact").getByRole("button", { name: /Service/ }).click();
-  await page.getByRole("option", { name: "Seawalls", exact: true }).click();
+  await fillQuote(page, { service: "Seawalls" });
   await submit(page).click();
   await expect(submit(page)).toHaveText("Try later");
   const status = page.locator("[data-quote-status]");
@@ -151,11 +147,7 @@ test("after sending, a confirmation stays and editing again brings back 'Submit'
   await page.route("**/api/public/contact", (r) => r.fulfill({ json: { status: true, data: { status: true } } }));
   await page.goto("/contact");
   await hydrated(page, "#contact");
-  await page.getByLabel("Full name").fill("Pat Waters");
-  await page.getByLabel("Phone").fill("(239) 555-0188");
-  await page.getByLabel("Email", { exact: false }).fill("pat@example.com");
-  await page.locator("#contact").getByRole("button", { name: /Service/ }).click();
-  await page.getByRole("option", { name: "Seawalls", exact: true }).click();
+  await fillQuote(page, { service: "Seawalls" });
   await submit(page).click();
   await expect(page.getByText("Message Sent Successfully")).toBeVisible();
   await expect(page.getByText("Message Sent Successfully")).toBeHidden({ timeout: 4000 });

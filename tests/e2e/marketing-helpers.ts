@@ -50,3 +50,17 @@ export async function hydrated(page: Page, scope = "body") {
   if ((await island.getAttribute("client")) === "intent") await island.dispatchEvent("pointerover");
   await page.waitForFunction((s) => !document.querySelector(`${s} astro-island[ssr]`), scope);
 }
+
+/** Fills the quote form's required fields as a visitor would, and picks `service` when given. */
+export async function fillQuote(page: Page, { fullName = "Pat Waters", email = "pat@example.com", service }: { fullName?: string; email?: string; service?: string } = {}) {
+  await page.getByLabel("Full name").fill(fullName);
+  await page.getByLabel("Phone").fill("(239) 555-0188");
+  await page.getByLabel("Email", { exact: false }).fill(email);
+  if (service) await chooseService(page, service);
+}
+
+/** Opens the quote form's service list and picks `service`. */
+export async function chooseService(page: Page, service: string) {
+  await page.locator("#contact").getByRole("button", { name: /Service/ }).click();
+  await page.getByRole("option", { name: service, exact: true }).click();
+}

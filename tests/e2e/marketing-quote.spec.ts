@@ -1,20 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import services from "../../content/services.json" with { type: "json" };
-import { consented, hydrated } from "./marketing-helpers";
+import { chooseService, consented, fillQuote, hydrated } from "./marketing-helpers";
 
 const serviceButton = (page: Page) => page.locator("#contact").getByRole("button", { name: /Service/ });
 const submit = (page: Page) => page.locator('#contact button[type="submit"]');
 
-async function fillRequired(page: Page) {
-  await page.getByLabel("Full name").fill("Pat Waters");
-  await page.getByLabel("Phone").fill("(239) 555-0188");
-  await page.getByLabel("Email", { exact: false }).fill("pat@example.com");
-}
-
-async function choose(page: Page, option: string) {
-  await serviceButton(page).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
-}
 
 test.beforeEach(async ({ page }) => {
   await consented(page, { email: "member@example.com" });
@@ -65,7 +55,7 @@ test("required fields are checked by the browser and nothing is sent", async ({ 
   for (const name of ["fullName", "phone", "email"]) expect(await page.locator(`input[name=${name}]`).evaluate((e: HTMLInputElement) => e.validity.valueMissing)).toBe(true);
   await page.getByLabel("Email", { exact: false }).fill("not-an-email");
   expect(await page.locator("input[name=email]").evaluate((e: HTMLInputElement) => e.validity.typeMismatch)).toBe(true);
-  await fillRequired(page);
+  await fillQuote(page);
   await submit(page).click();
   await expect(page.getByText("Please select a service")).toBeVisible();
   expect(posted).toBe(0);
@@ -75,17 +65,17 @@ test("'Other' needs the 'Please specify your request' text; another service clea
   await page.route("**/api/public/contact", (r) => r.fulfill({ json: { status: true, data: { status: true } } }));
   await page.goto("/contact");
   await hydrated(page, "#contact");
-  await fillRequired(page);
-  await choose(page, "Other");
+  await fillQuote(page);
+  await chooseService(page, "Other");
   const other = page.getByPlaceholder("Please specify your request");
   await expect(other).toBeVisible();
   await expect(other).toHaveAttribute("required", "");
   await submit(page).click();
   expect(await other.evaluate((e: HTMLInputElement) => e.validity.valueMissing)).toBe(true);
   await other.fill("Floating dock for kayaks");
-  await choose(page, "Dredging");
+  await chooseService(page, "Dredging");
   await expect(other).toBeHidden();
-  await choose(page, "Other");
+  await chooseService(page, "Other");
   await expect(page.getByPlaceholder("Please specify your request")).toHaveValue("");
 });
 
@@ -99,9 +89,9 @@ test("sending: 'Sending...', then 'Message sent', the overlay for 2.5 s, cleared
   await page.goto("/contact?utm_source=google&utm_medium=cpc&utm_campaign=docks");
   await hydrated(page, "#contact");
   await expect(page.getByLabel("Email", { exact: false })).toHaveValue("member@example.com");
-  await fillRequired(page);
+  await fillQuote(page);
   await page.getByLabel("Property address").fill("12 Canal Ct, Cape Coral");
-  await choose(page, "Other");
+  await chooseService(page, "Other");
   await page.getByPlaceholder("Please specify your request").fill("Floating dock for kayaks");
   await page.waitForTimeout(300);
   await submit(page).click();
@@ -138,8 +128,8 @@ for (const [what, reply] of [
     await page.route("**/api/public/contact", (r) => r.fulfill(reply));
     await page.goto("/contact");
     await hydrated(page, "#contact");
-    await fillRequired(page);
-    await choose(page, "Seawalls");
+    await fillQuote(page);
+    await chooseService(page, "Seawalls");
     await submit(page).click();
     await expect(submit(page)).toHaveText("Try later");
     await expect(page.getByText(/We could not send your request/)).toBeVisible();
@@ -162,7 +152,7 @@ test("what is typed before the form has loaded its script is kept", async ({ pag
   await expect(page.getByLabel("Full name")).toHaveValue("Pat Waters");
   await page.getByLabel("Phone").fill("(239) 555-0188");
   await page.getByLabel("Email", { exact: false }).fill("pat@example.com");
-  await choose(page, "Boat Lift Canopies");
+  await chooseService(page, "Boat Lift Canopies");
   await page.waitForTimeout(200);
   await submit(page).click();
   await expect(submit(page)).toHaveText("Message sent");

@@ -2,8 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { fetchVitals, type Rating, type VitalRow } from "./api.ts";
 import { he } from "./strings.ts";
 import { Card, LoadFailed, Skeleton, field, formatNumber } from "./ui.tsx";
-
-const METRICS = ["LCP", "INP", "CLS", "TTFB"] as const;
+import { METRICS } from "../../lib/contracts/admin.ts";
 const RATING_STYLE: Record<Rating, string> = {
   good: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100",
   "needs-improvement": "bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100",

@@ -1,10 +1,10 @@
 /** The admin endpoints as the dashboard uses them: shapes and fetchers in one place. */
 import { api, ApiError, getToken } from "../../lib/api-client.ts";
-import type { AdminLead, DashboardStats, StoredObject, VitalRow } from "../../lib/contracts/admin.ts";
+import type { AdminLead, DashboardStats, StatusEntry, StoredObject, VitalRow } from "../../lib/contracts/admin.ts";
 import type { LeadKind, LeadPhoto } from "../../lib/contracts/lead.ts";
 import type { LeadStatus } from "../../lib/lead-status.ts";
 
-export type { AdminLead, Rating, StoredObject, VitalRow } from "../../lib/contracts/admin.ts";
+export type { AdminLead, Rating, StatusEntry, StoredObject, VitalRow } from "../../lib/contracts/admin.ts";
 export type { LeadPhoto } from "../../lib/contracts/lead.ts";
 
 export type Range = "5m" | "1h" | "4h" | "1d";
@@ -83,16 +83,6 @@ export async function fetchLeads(page: number, filter: LeadsFilter = {}, signal?
 
 export async function retryLead(id: string): Promise<AdminLead["crmState"]> {
   return (await api<{ crmState: AdminLead["crmState"] }>(`admin/leads/${encodeURIComponent(id)}/retry`, { method: "POST", body: {} })).data!.crmState;
-}
-
-export interface StatusEntry {
-  id: string;
-  from: LeadStatus;
-  to: LeadStatus;
-  note: string;
-  by: string;
-  at: string;
-  crm: "pending" | "done" | "superseded" | "disabled";
 }
 
 export async function fetchStatusHistory(id: string, signal?: AbortSignal): Promise<StatusEntry[]> {

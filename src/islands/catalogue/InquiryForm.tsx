@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { DETAILS_MAX } from "../../lib/contracts/lead";
+import { DETAILS_MAX, detailsText } from "../../lib/contracts/lead";
 import type { InquiryInput } from "../../lib/lead-schemas";
 import { IslandBoundary } from "../shared/IslandBoundary";
 import { SentMessage } from "../shared/SentMessage";
-import { DetailsField, Field, Honeypot, OFFLINE_KEEP_OPEN, OFFLINE_SAVED, loadOutbox, storedEmail, useLeadForm } from "../shared/lead-form";
+import { DetailsField, Field, Honeypot, OFFLINE_KEEP_OPEN, OFFLINE_SAVED, loadOutbox, storedEmail, useLeadForm, useOutboxReports } from "../shared/lead-form";
 
 /** How long the success overlay stays before going back to the products (spec §9: 2000 ms). */
 export const INQUIRY_OVERLAY_MS = 2000;
@@ -26,7 +26,7 @@ const cleared = (): Fields => ({ fullName: "", email: storedEmail(), phone: "", 
 
 /** The message as sent: line breaks as typed, trimmed, bounded; empty → the product page it came from. */
 export function inquiryMessage(typed: string, productName: string): string {
-  return typed.replace(/\r\n?/g, "\n").trim().slice(0, DETAILS_MAX) || `Inquiry from the product page of ${productName}.`;
+  return detailsText(typed) || `Inquiry from the product page of ${productName}.`;
 }
 
 function InquiryForm({ productId, productName }: Props) {
@@ -47,24 +47,12 @@ function InquiryForm({ productId, productName }: Props) {
 
   // The sender is loaded with the form, so an inquiry made offline can still be saved; an inquiry
   // saved earlier and sent while this page is open is confirmed here.
-  useEffect(() => {
-    let off = () => {};
-    let live = true;
-    void loadOutbox().then((m) => {
-      if (!live) return;
-      void m.prepareOffline();
-      off = m.onOutboxReport((r) => {
-        if (r.kind !== "inquiry" || r.outcome.kind !== "sent" || r.key !== queuedKey.current) return false;
-        queuedKey.current = null;
-        setStatus("sent");
-        return true;
-      });
-    });
-    return () => {
-      live = false;
-      off();
-    };
-  }, [setStatus]);
+  useOutboxReports((r) => {
+    if (r.kind !== "inquiry" || r.outcome.kind !== "sent" || r.key !== queuedKey.current) return false;
+    queuedKey.current = null;
+    setStatus("sent");
+    return true;
+  });
 
   useEffect(() => {
     if (status !== "sent") return;

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { DETAILS_MAX } from "../../lib/contracts/lead";
-import type { LeadOutcome, OutboxEntry, OutboxPhoto, OutboxReport } from "../../lib/lead-outbox-page";
+import type { LeadOutcome, OutboxEntry, OutboxPhoto } from "../../lib/lead-outbox-page";
+import { e164 } from "../../lib/phone";
 import { IslandBoundary } from "../shared/IslandBoundary";
 import { PhotoDropzone, preloadDownscaler, usePhotos, type Photo } from "../shared/PhotoDropzone";
 import { SentMessage } from "../shared/SentMessage";
-import { DetailsField, Field, Honeypot, OFFLINE_KEEP_OPEN, OFFLINE_SAVED, loadOutbox, storedEmail, useLeadForm, type SendStatus } from "../shared/lead-form";
+import { DetailsField, Field, Honeypot, OFFLINE_KEEP_OPEN, OFFLINE_SAVED, loadOutbox, storedEmail, useLeadForm, useOutboxReports, type SendStatus } from "../shared/lead-form";
 import { ServiceSelect } from "./ServiceSelect";
 import { OTHER, clearedFields, quotePayload, type QuoteFields } from "./payload";
 
@@ -50,8 +51,6 @@ function QuoteForm({ services, phone, reply }: Props) {
   const [durable, setDurable] = useState(true);
   const [retrying, setRetrying] = useState(false);
   const [laterSent, setLaterSent] = useState(false);
-  const entryRef = useRef<string | null>(null);
-  entryRef.current = entryKey;
   const otherInput = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
 
@@ -59,42 +58,28 @@ function QuoteForm({ services, phone, reply }: Props) {
   useEffect(() => {
     // Keep anything typed into the server-rendered form before React took it over.
     const typed: Partial<QuoteFields> = {};
-    for (const k of ["fullName", "phone", "email", "address"] as const) {
-      const el = form.current?.elements.namedItem(k) as HTMLInputElement | null;
+    for (const k of ["fullName", "phone", "email", "address", "details"] as const) {
+      const el = form.current?.elements.namedItem(k) as HTMLInputElement | HTMLTextAreaElement | null;
       if (el?.value) typed[k] = el.value;
     }
     const email = storedEmail();
     setFields((f) => ({ ...f, ...typed, email: typed.email || f.email || email }));
   }, []);
 
-  // The sender and the downscaler are loaded once the form is in use (not with the page), and before
-  // they are needed: a request made offline must find them already here.
-  useEffect(() => {
-    preloadDownscaler();
-    let off = () => {};
-    let live = true;
-    void loadOutbox().then((m) => {
-      if (!live) return;
-      void m.prepareOffline();
-      // A request saved earlier (this visit or another) is sent by whoever gets there first: say so here.
-      off = m.onOutboxReport((r: OutboxReport) => {
-        if (r.kind !== "quote" || r.outcome.kind !== "sent") return false;
-        const mine = r.key === entryRef.current;
-        setLaterSent(true);
-        if (mine) {
-          setLeftover(r.outcome.failed.map((p) => leftoverOf(p)));
-          setEntryKey(r.outcome.failed.length ? r.key : null);
-          setStatus("sent");
-        }
-        setOverlay("Your saved request has been sent. We will be in touch within one business day.");
-        return true;
-      });
-    });
-    return () => {
-      live = false;
-      off();
-    };
-  }, [setStatus]);
+  // The downscaler is loaded once the form is in use (not with the page), and before it is needed.
+  useEffect(() => preloadDownscaler(), []);
+  // A request saved earlier (this visit or another) is sent by whoever gets there first: say so here.
+  useOutboxReports((r) => {
+    if (r.kind !== "quote" || r.outcome.kind !== "sent") return false;
+    setLaterSent(true);
+    if (r.key === entryKey) {
+      setLeftover(r.outcome.failed.map((p) => leftoverOf(p)));
+      setEntryKey(r.outcome.failed.length ? r.key : null);
+      setStatus("sent");
+    }
+    setOverlay("Your saved request has been sent. We will be in touch within one business day.");
+    return true;
+  });
 
   useEffect(() => {
     if (!overlay) return;
@@ -249,7 +234,7 @@ function QuoteForm({ services, phone, reply }: Props) {
             {status === "failed" && (
               <>
                 We could not send your request just now. Please try again in a few minutes, or call us at{" "}
-                <a href={`tel:+1${phone.replace(/\D/g, "")}`} className="whitespace-nowrap underline">
+                <a href={`tel:${e164(phone)}`} className="whitespace-nowrap underline">
                   {phone}
                 </a>
                 .

@@ -2,9 +2,11 @@
  * The body of POST /api/public/contact (spec §3 quote request), built from what the visitor typed
  * plus the hidden source fields of the visit (src/lib/lead-source.ts).
  */
-import { DETAILS_MAX } from "../../lib/contracts/lead";
+import { detailsText } from "../../lib/contracts/lead";
 import type { LeadSource } from "../../lib/lead-source";
 import type { QuoteRequestInput } from "../../lib/lead-schemas";
+
+export { detailsText };
 
 export const OTHER = "Other";
 
@@ -32,10 +34,6 @@ export function subjectOf(fields: Pick<QuoteFields, "service" | "other">): strin
   return (fields.service === OTHER ? fields.other : fields.service).trim();
 }
 
-/** Line breaks as typed ("\r\n" from a pasted text becomes "\n"), trimmed, never past DETAILS_MAX. */
-export function detailsText(text: string): string {
-  return text.replace(/\r\n?/g, "\n").trim().slice(0, DETAILS_MAX);
-}
 
 export function quotePayload(fields: QuoteFields, source: LeadSource): QuoteBody {
   const details = detailsText(fields.details);

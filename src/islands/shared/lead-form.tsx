@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type ReactElement, type RefObject } from "react";
 import { leadSourceFields } from "../../lib/lead-source";
+import type { OutboxReport } from "../../lib/lead-outbox-page";
 import { local } from "../../lib/safe-storage";
 
 /** 'queued': kept on this device, to be sent when the connection is back (issue 13). */
@@ -12,6 +13,30 @@ export type SendStatus = "idle" | "sending" | "sent" | "queued" | "failed";
 
 /** The lead outbox (issue 13), loaded on first use: written to the device, then sent (lead-outbox-page.ts). */
 export const loadOutbox = () => import("../../lib/lead-outbox-page.ts");
+
+/**
+ * Loads the outbox once the form is in use, registers its service worker (a request made offline
+ * must find it already there), and hands `onReport` every report of a request sent later (by this
+ * page, another tab or the worker). `onReport` answers true when it told the visitor, so no other
+ * page shows the same news; the latest `onReport` is always the one called.
+ */
+export function useOutboxReports(onReport: (r: OutboxReport) => boolean): void {
+  const latest = useRef(onReport);
+  latest.current = onReport;
+  useEffect(() => {
+    let off = () => {};
+    let live = true;
+    void loadOutbox().then((m) => {
+      if (!live) return;
+      void m.prepareOffline();
+      off = m.onOutboxReport((r) => latest.current(r));
+    });
+    return () => {
+      live = false;
+      off();
+    };
+  }, []);
+}
 
 /** What the visitor reads when a request is kept on the device for later. */
 export const OFFLINE_SAVED = "You're offline. We saved your request on this device and will send it automatically when you're back online — you don't need to do anything.";

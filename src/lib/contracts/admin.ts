@@ -34,6 +34,18 @@ export interface AdminLead extends LeadDetails {
   photoCount: number;
 }
 
+/** GET/POST admin/leads/:id/status: one change of a lead's status, with its note, who and when. */
+export interface StatusEntry {
+  id: string;
+  from: LeadStatus;
+  to: LeadStatus;
+  note: string;
+  by: string;
+  at: string;
+  /** Whether the change has reached the Zoho lead. */
+  crm: "pending" | "done" | "superseded" | "disabled";
+}
+
 /** GET admin/bucket: one stored object (a product picture). */
 export interface StoredObject {
   key: string;

@@ -29,6 +29,11 @@ export const UTM_MAX = 200;
 
 /** Longest 'Project details' text on the quote form and 'message' on the product inquiry. */
 export const DETAILS_MAX = 2000;
+
+/** Line breaks as typed ("\r\n" from a pasted text becomes "\n"), trimmed, never past DETAILS_MAX. */
+export function detailsText(text: string): string {
+  return text.replace(/\r\n?/g, "\n").trim().slice(0, DETAILS_MAX);
+}
 /** Photos one quote request may carry. */
 export const PHOTO_MAX_COUNT = 5;
 /** Largest photo the server accepts, in bytes (the browser downscales well below this). */

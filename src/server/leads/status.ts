@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import type { Db, Queryable } from "../db/index.ts";
+import type { StatusEntry } from "../../lib/contracts/admin.ts";
 import { LEAD_STATUSES, NEXT_STATUSES, NOTE_MAX, type LeadStatus } from "../../lib/lead-status.ts";
 
 export { LEAD_STATUSES, NEXT_STATUSES, NOTE_MAX, type LeadStatus } from "../../lib/lead-status.ts";
@@ -14,17 +15,6 @@ export const statusChangeSchema = z.strictObject({
   note: z.string("is required").trim().min(1, "is required").max(NOTE_MAX),
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
-
-export interface StatusEntry {
-  id: string;
-  from: LeadStatus;
-  to: LeadStatus;
-  note: string;
-  by: string;
-  at: string;
-  /** Whether the change has reached the Zoho lead. */
-  crm: "pending" | "done" | "superseded" | "disabled";
-}
 
 export type ChangeResult =
   | { ok: true; status: LeadStatus; entry: StatusEntry }
