@@ -23,6 +23,24 @@ async function slowIslands(page: Page) {
   });
 }
 
+/**
+ * Opens `path` and holds back every script asked for after the page has loaded (the islands' own
+ * code) until the returned function is called.
+ */
+async function openWithIslandCodeHeld(page: Page, path: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  let loaded = false;
+  await page.route(/\/_astro\/.*\.js(\?.*)?$/, async (route) => {
+    if (loaded) await held;
+    await route.continue();
+  });
+  await page.goto(path);
+  await page.waitForLoadState("load");
+  loaded = true;
+  return release;
+}
+
 /** True while the island inside `scope` still shows only its server-rendered HTML. */
 const notHydrated = (page: Page, scope: string) => page.locator(`${scope} astro-island[ssr]`).count().then((n) => n > 0);
 const hydrated = (page: Page, scope: string) => page.waitForFunction((s) => !document.querySelector(`${s} astro-island[ssr]`), scope);
@@ -54,17 +72,7 @@ test("contact: text typed before hydration is kept, stays focused, and is sent",
   await page.route("**/api/public/contact", (r) => ((sent = r.request().postDataJSON()), r.fulfill({ json: { status: true, data: { status: true } } })));
   // The island's code waits until the whole name is typed (a fixed hold ran out on a busy machine
   // before ten keystrokes had been typed, and the test then typed into a hydrated form).
-  // Only what is asked for after the page has loaded (the island's own code) is held.
-  let release = () => {};
-  const held = new Promise<void>((r) => (release = r));
-  let loaded = false;
-  await page.route(/\/_astro\/.*\.js(\?.*)?$/, async (route) => {
-    if (loaded) await held;
-    await route.continue();
-  });
-  await page.goto("/contact");
-  await page.waitForLoadState("load");
-  loaded = true;
+  const release = await openWithIslandCodeHeld(page, "/contact");
   const name = page.getByLabel("Full name");
   if (isMobile) await name.tap();
   else await name.click();
@@ -85,16 +93,7 @@ test("contact: text typed before hydration is kept, stays focused, and is sent",
 });
 
 test("contact: what the browser filled in before hydration (autofill, a restored form) is kept, project details too", async ({ page }) => {
-  let release = () => {};
-  const held = new Promise<void>((r) => (release = r));
-  let loaded = false;
-  await page.route(/\/_astro\/.*\.js(\?.*)?$/, async (route) => {
-    if (loaded) await held;
-    await route.continue();
-  });
-  await page.goto("/contact");
-  await page.waitForLoadState("load");
-  loaded = true;
+  const release = await openWithIslandCodeHeld(page, "/contact");
   const details = "Lift for a 24 ft boat.\nThe seawall cap is cracked.";
   // Values set the way the browser sets them: no key press, so no sign of intent.
   await page.evaluate((text) => {
