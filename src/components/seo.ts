@@ -4,10 +4,7 @@
  */
 import type { z } from "astro/zod";
 import type { siteSchema } from "../content-schemas";
-
 import { e164 } from "../lib/phone";
-
-export { e164 };
 
 type Site = z.infer<typeof siteSchema>;
 type Json = Record<string, unknown>;
@@ -18,7 +15,6 @@ export interface RatedReview {
   rating: number;
   reviewText: string;
 }
-
 
 export function businessId(origin: URL | string): string {
   return new URL("/#business", origin).href;

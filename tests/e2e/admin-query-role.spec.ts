@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { mkdirSync } from "node:fs";
+import { apiSignIn, rememberSession } from "./auth-helpers.ts";
 
 // The query console reads as console_reader: a secret is refused with the column named, business
 // data still shows. Screenshots of both answers go to SHOTS for review.
@@ -9,19 +10,7 @@ test.describe.configure({ timeout: 120_000 });
 const SLOW = { timeout: 45_000 };
 
 async function openAsAdmin(page: Page, request: APIRequestContext, theme: "light" | "dark") {
-  const r = await request.post("/api/auth/in", { data: { email: "admin@example.com", password: "demo-admin-password" } });
-  expect(r.status(), await r.text()).toBe(200);
-  const { token, user } = (await r.json()).data as { token: string; user: { email: string; name: string } };
-  await page.addInitScript(
-    ([t, e, n, th]) => {
-      localStorage.setItem("token", t);
-      localStorage.setItem("email", e);
-      localStorage.setItem("name", n);
-      localStorage.setItem("theme", th);
-      localStorage.setItem("consent", "essential");
-    },
-    [token, user.email, user.name, theme],
-  );
+  await rememberSession(page, await apiSignIn(request, "admin@example.com", "demo-admin-password"), { theme, consent: "essential" });
   // The query console lives on the dashboard's System tab.
   await page.goto("/admin#system");
   await expect(page.getByRole("heading", { level: 1, name: "לוח ניהול מנהל" })).toBeVisible(SLOW);

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import AxeBuilder from "@axe-core/playwright";
 import { mkdirSync, readFileSync } from "node:fs";
 import { paintedLines } from "./visual-text.ts";
+import { apiSignIn, rememberSession } from "./auth-helpers.ts";
 
 const SHOTS = "/tmp/shots-admin";
 mkdirSync(SHOTS, { recursive: true });
@@ -9,28 +10,13 @@ mkdirSync(SHOTS, { recursive: true });
 test.describe.configure({ timeout: 120_000 });
 const SLOW = { timeout: 45_000 };
 
-async function signIn(request: APIRequestContext, email: string, password: string) {
-  const r = await request.post("/api/auth/in", { data: { email, password } });
-  expect(r.status(), await r.text()).toBe(200);
-  return (await r.json()).data as { token: string; user: { email: string; name: string } };
-}
-
 /** Opens /admin (or its #system tab) signed in as the demo admin, with the theme given. */
 async function openAsAdmin(page: Page, request: APIRequestContext, theme: "light" | "dark" = "light", hash = "") {
-  const { token, user } = await signIn(request, "admin@example.com", "demo-admin-password");
-  await page.addInitScript(
-    ([t, e, n, th]) => {
-      localStorage.setItem("token", t);
-      localStorage.setItem("email", e);
-      localStorage.setItem("name", n);
-      localStorage.setItem("theme", th);
-      localStorage.setItem("consent", "essential");
-    },
-    [token, user.email, user.name, theme],
-  );
+  const session = await apiSignIn(request, "admin@example.com", "demo-admin-password");
+  await rememberSession(page, session, { theme, consent: "essential" });
   await page.goto(`/admin${hash}`);
   await expect(page.getByRole("heading", { level: 1, name: "לוח ניהול מנהל" })).toBeVisible(SLOW);
-  return token;
+  return session.token;
 }
 
 /** How many pixels chart.js has painted on the doughnut's canvas (it is transparent elsewhere). */
@@ -216,7 +202,7 @@ test.describe("admin dashboard: leads first", () => {
   test("the office e-mail's link /admin?lead=<id> opens on that lead alone; 'show all' brings back the list", async ({ page, request }) => {
     const wanted = await submitQuote(request);
     const other = await submitQuote(request);
-    const { token } = await signIn(request, "admin@example.com", "demo-admin-password");
+    const { token } = await apiSignIn(request, "admin@example.com", "demo-admin-password");
     const list = await request.get("/api/admin/leads?pageSize=100", { headers: { Authorization: `Bearer ${token}` } });
     const id = (await list.json()).data.data.find((l: { fullName: string }) => l.fullName === wanted).id as string;
     await openAsAdmin(page, request, "light", `?lead=${id}`);
@@ -371,8 +357,7 @@ test.describe("admin dashboard: lead status workflow", () => {
 
 test.describe("admin dashboard access", () => {
   test("sends a signed-in non-admin away from /admin", async ({ page, request }) => {
-    const { token, user } = await signIn(request, "user@example.com", "demo-user-password");
-    await page.addInitScript(([t, e, n]) => (localStorage.setItem("token", t), localStorage.setItem("email", e), localStorage.setItem("name", n)), [token, user.email, user.name]);
+    await rememberSession(page, await apiSignIn(request, "user@example.com", "demo-user-password"));
     await page.goto("/admin");
     await expect(page).toHaveURL(/\/home$/, SLOW);
     await expect(page.getByText("לוח ניהול מנהל")).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import pg from "pg";
-import type { Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 /** A fresh address per call (tests run in parallel on one database). */
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
@@ -32,19 +32,34 @@ export async function apiSignUp(page: Page, email: string, password: string) {
   if (r.status() !== 201) throw new Error(`sign-up failed: ${r.status()} ${await r.text()}`);
 }
 
-/** Signs in through the API and makes the browser remember the session, as the log-in screen does. */
-export async function signedInAs(page: Page, email: string, password: string) {
-  const r = await page.request.post("/api/auth/in", { data: { email, password } });
-  if (r.status() !== 200) throw new Error(`sign-in failed: ${r.status()} ${await r.text()}`);
-  const { token, user } = (await r.json()).data as { token: string; user: { email: string; name: string } };
-  await page.addInitScript(
-    ([t, e, n]) => {
-      localStorage.setItem("token", t);
-      localStorage.setItem("email", e);
-      localStorage.setItem("name", n);
-    },
-    [token, user.email, user.name],
-  );
+export interface Session {
+  token: string;
+  user: { email: string; name: string };
+}
+
+/** Signs in through the API (not the screen); the demo accounts are admin@ and user@example.com. */
+export async function apiSignIn(request: APIRequestContext, email: string, password: string): Promise<Session> {
+  const r = await request.post("/api/auth/in", { data: { email, password } });
+  expect(r.status(), await r.text()).toBe(200);
+  return (await r.json()).data as Session;
+}
+
+/**
+ * Makes every page the browser opens from now on hold `session`, as the log-in screen leaves it,
+ * plus any other stored settings (`{ theme: "dark", consent: "essential" }`).
+ */
+export async function rememberSession(page: Page, session: Session, settings: Record<string, string> = {}) {
+  const stored = { token: session.token, email: session.user.email, name: session.user.name, ...settings };
+  await page.addInitScript((s) => {
+    for (const [k, v] of Object.entries(s)) localStorage.setItem(k, v);
+  }, stored);
+}
+
+/** Signs in through the API and remembers the session in the browser (see rememberSession). */
+export async function signedInAs(page: Page, email: string, password: string, settings: Record<string, string> = {}): Promise<Session> {
+  const session = await apiSignIn(page.request, email, password);
+  await rememberSession(page, session, settings);
+  return session;
 }
 
 export async function logInOnScreen(page: Page, email: string, password: string, opts: { remember?: boolean } = {}) {

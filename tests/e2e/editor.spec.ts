@@ -1,23 +1,14 @@
 import { expect, test, type Page } from "@playwright/test";
 import { paintedLines, visualText } from "./visual-text.ts";
+import { signedInAs } from "./auth-helpers.ts";
 
 // Every function call goes through the local Netlify emulation; on a busy machine one can take
 // many seconds, so data-dependent waits are generous (they end as soon as the data is there).
 const LOAD_MS = Number(process.env.E2E_LOAD_MS || 60_000);
 test.describe.configure({ timeout: 4 * LOAD_MS });
 
-/** Signs in through the API as the seeded demo account and stores what the site keeps. */
-async function signIn(page: Page, email: string, password: string) {
-  const r = await page.request.post("/api/auth/in", { data: { email, password } });
-  expect(r.status()).toBe(200);
-  const { data } = await r.json();
-  await page.addInitScript((d) => {
-    localStorage.setItem("token", d.token);
-    localStorage.setItem("email", d.user.email);
-    localStorage.setItem("name", d.user.name);
-  }, data);
-  return data.user as { email: string; name: string };
-}
+/** Signs in through the API as a seeded demo account; returns who signed in. */
+const signIn = async (page: Page, email: string, password: string) => (await signedInAs(page, email, password)).user;
 
 // A tiny PNG: the dropzone downscales and re-encodes it to JPEG in the browser.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWPgK5nAVzKBAUIBABv+BEmAQrXlAAAAAElFTkSuQmCC", "base64");

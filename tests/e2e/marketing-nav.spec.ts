@@ -204,6 +204,8 @@ test("phones: the consent banner sits just above the Call bar, and at the bottom
   await expect(banner).toBeVisible();
   await expect(page.locator("#contact-bar")).toHaveCount(0);
   expect(await bottomOf(banner)).toBe(page.viewportSize()!.height);
+  // Its text is English: it reads left to right on the right-to-left page too.
+  expect(await banner.evaluate((e) => getComputedStyle(e).direction)).toBe("ltr");
 });
 
 test("'Accept all' turns on the web-vitals report after load", async ({ page }) => {

@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import { mkdirSync, readFileSync } from "node:fs";
 import sharp from "sharp";
 import { consented, hydrated } from "./marketing-helpers";
+import { apiSignIn, rememberSession } from "./auth-helpers";
 
 const SHOTS = "/tmp/shots-i13c";
 mkdirSync(SHOTS, { recursive: true });
@@ -52,11 +53,7 @@ async function attach(page: Page, files: Parameters<ReturnType<typeof photoInput
   await expect(items(page).and(page.locator('[data-status="ready"]'))).toHaveCount(ready, SLOW);
 }
 
-async function adminToken(request: APIRequestContext) {
-  const r = await request.post("/api/auth/in", { data: { email: "admin@example.com", password: "demo-admin-password" } });
-  expect(r.status()).toBe(200);
-  return (await r.json()).data as { token: string; user: { email: string; name: string } };
-}
+const adminToken = (request: APIRequestContext) => apiSignIn(request, "admin@example.com", "demo-admin-password");
 
 /** The stored leads named `fullName` (newest first), as the admin API lists them. */
 async function leadsNamed(request: APIRequestContext, token: string, fullName: string) {
@@ -137,15 +134,7 @@ test("offline on a phone: the request with 3 photos is kept, sent once back onli
   // The admin dashboard (Hebrew, RTL) shows the card with the details and the three thumbnails.
   const admin = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const a = await admin.newPage();
-  await a.addInitScript(
-    ([t, e, n]) => {
-      localStorage.setItem("token", t);
-      localStorage.setItem("email", e);
-      localStorage.setItem("name", n);
-      localStorage.setItem("consent", "essential");
-    },
-    [token, user.email, user.name],
-  );
+  await rememberSession(a, { token, user }, { consent: "essential" });
   await a.goto("/admin");
   const card = a.getByTestId("lead-row").filter({ hasText: fullName });
   await expect(card).toBeVisible({ timeout: 45_000 });

@@ -5,7 +5,8 @@ import { BOOT_SCRIPT, LANDING_REDIRECT_SCRIPT, cspHash } from "../../src/compone
 import { NAV_LINKS, isCurrent, navHidden } from "../../src/components/nav-links";
 import { counterValue, nextScroll } from "../../src/components/motion";
 import { isImageSource, showArrows, wrapIndex } from "../../src/islands/gallery/slides";
-import { OTHER, clearedFields, detailsText, quotePayload, subjectOf } from "../../src/islands/quote/payload";
+import { OTHER, clearedFields, quotePayload, subjectOf } from "../../src/islands/quote/payload";
+import { detailsText } from "../../src/lib/contracts/lead";
 import { DETAILS_MAX } from "../../src/lib/contracts/lead";
 
 /** Runs an inline head script against a fake document, storage and location. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import reviews from "../../content/reviews.json";
 import site from "../../content/site.json";
-import { breadcrumbLd, e164, ldJson, localBusiness, serviceLd } from "../../src/components/seo";
+import { breadcrumbLd, ldJson, localBusiness, serviceLd } from "../../src/components/seo";
+import { e164 } from "../../src/lib/phone";
 
 const origin = "https://www.example.com";
 

@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from "react";
+import { METRICS } from "../../lib/contracts/admin.ts";
 import { fetchVitals, type Rating, type VitalRow } from "./api.ts";
 import { he } from "./strings.ts";
 import { Card, LoadFailed, Skeleton, field, formatNumber } from "./ui.tsx";
-import { METRICS } from "../../lib/contracts/admin.ts";
+
 const RATING_STYLE: Record<Rating, string> = {
   good: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100",
   "needs-improvement": "bg-amber-100 text-amber-900 dark:bg-amber-900/60 dark:text-amber-100",

@@ -6,8 +6,6 @@ import { detailsText } from "../../lib/contracts/lead";
 import type { LeadSource } from "../../lib/lead-source";
 import type { QuoteRequestInput } from "../../lib/lead-schemas";
 
-export { detailsText };
-
 export const OTHER = "Other";
 
 export interface QuoteFields {
@@ -33,7 +31,6 @@ export type QuoteBody = QuoteRequestInput & { details?: string; photos?: number 
 export function subjectOf(fields: Pick<QuoteFields, "service" | "other">): string {
   return (fields.service === OTHER ? fields.other : fields.service).trim();
 }
-
 
 export function quotePayload(fields: QuoteFields, source: LeadSource): QuoteBody {
   const details = detailsText(fields.details);

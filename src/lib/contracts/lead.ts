@@ -34,6 +34,7 @@ export const DETAILS_MAX = 2000;
 export function detailsText(text: string): string {
   return text.replace(/\r\n?/g, "\n").trim().slice(0, DETAILS_MAX);
 }
+
 /** Photos one quote request may carry. */
 export const PHOTO_MAX_COUNT = 5;
 /** Largest photo the server accepts, in bytes (the browser downscales well below this). */

@@ -2,7 +2,7 @@ import type { Context } from "@netlify/functions";
 import { HttpError } from "./errors.ts";
 import { jsonError } from "./response.ts";
 import { createLogger, type Logger } from "../logs/logger.ts";
-import { READ_ONLY_MESSAGE, isPreview, isReadOnlyRefusal, platformContext, resolveContext } from "../settings/context.ts";
+import { READ_ONLY_MESSAGE, deploySettings, isReadOnlyRefusal, platformContext } from "../settings/context.ts";
 
 export interface RequestScope {
   log: Logger;
@@ -47,8 +47,7 @@ export function handle(route: string | string[], fn: Handler, methods?: string[]
       }
     }
     res.headers.set("X-Request-Id", requestId);
-    // A preview answers noindex (DeploySettings.noindex), found from the context alone.
-    if (isPreview(resolveContext(process.env, ctx?.deploy?.context || platformContext()))) res.headers.set("X-Robots-Tag", "noindex");
+    if (deploySettings(process.env, ctx?.deploy?.context || platformContext()).noindex) res.headers.set("X-Robots-Tag", "noindex");
     await log.flush();
     return res;
   };
