@@ -92,6 +92,33 @@ test.describe("product detail", () => {
     await expect(page).toHaveURL(/\/products\?q=aluminum/);
   });
 
+  test("nothing on screen moves when the product arrives (the skeleton keeps the form's room)", async ({ page }) => {
+    // Lighthouse measured CLS 0.012 here: the reply promise under the island sat inside the first
+    // screen beside the short skeleton and was pushed down when the product and its form arrived.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/api/public/products/*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifts: number[] };
+      w.shifts = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { value: number })[]) w.shifts.push(e.value);
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    await page.goto("/products/life-ring-with-bracket");
+    await expect(page.getByTestId("detail-skeleton")).toBeVisible();
+    const promise = page.locator("[data-reply-promise]");
+    // While loading, the reply promise is below the first screen, where a later move shifts nothing.
+    expect((await promise.boundingBox())!.y).toBeGreaterThanOrEqual(page.viewportSize()!.height);
+    release();
+    await expect(page.getByTestId("product-detail")).toBeVisible({ timeout: LOAD_MS });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  });
+
   test("sends an inquiry about the product", async ({ page }) => {
     await page.goto("/products/life-ring-with-bracket");
     const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Send Inquiry" }) });

@@ -103,7 +103,7 @@ function BackLink() {
     } catch {}
   };
   return (
-    <a href="/products" onClick={onClick} className="inline-flex items-center gap-2 rounded-lg px-1 py-2 font-semibold text-brand-600 hover:underline focus-visible:outline-3 focus-visible:outline-brand-500 dark:text-brand-100">
+    <a href="/products" onClick={onClick} className="inline-flex min-h-11 items-center gap-2 rounded-lg px-1 py-2 font-semibold text-brand-600 hover:underline focus-visible:outline-3 focus-visible:outline-brand-500 dark:text-brand-100">
       <span aria-hidden="true">←</span> Back to all products
     </a>
   );
@@ -146,6 +146,15 @@ function DetailSkeleton() {
         <div className={`h-9 w-3/4 ${bar}`} />
         <div className={`h-7 w-1/4 ${bar}`} />
         <div className={`h-24 w-full ${bar}`} />
+        {/* The inquiry form's room (its height on phones and desktops), so the reply promise below
+            the island stays where it is when the product arrives (a layout shift otherwise). */}
+        <div className="min-h-[40rem] space-y-4 pt-8">
+          <div className={`h-12 w-full ${bar}`} />
+          <div className={`h-12 w-full ${bar}`} />
+          <div className={`h-12 w-full ${bar}`} />
+          <div className={`h-32 w-full ${bar}`} />
+          <div className={`h-12 w-40 ${bar}`} />
+        </div>
       </div>
     </div>
   );
