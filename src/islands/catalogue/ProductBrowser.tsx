@@ -8,6 +8,8 @@ import { SkeletonGrid } from "../shared/SkeletonCard.tsx";
 /** Spec §9: skeleton cards 400 ms at first, 500 ms after each search, size, sort or page change. */
 export const FIRST_SKELETON_MS = 400;
 export const CHANGE_SKELETON_MS = 500;
+/** Cards in the widest grid's first row (3 columns): on screen when the list appears. */
+const FIRST_ROW = 3;
 const GRID = "grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3";
 const FIELD =
   "h-11 rounded-lg border border-slate-300 bg-white px-3 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100";
@@ -129,9 +131,9 @@ function Browser() {
           </div>
         ) : (
           <ul className={GRID} data-testid="product-grid">
-            {shown.items.map((p) => (
+            {shown.items.map((p, i) => (
               <li key={p.id}>
-                <ProductCard product={p} />
+                <ProductCard product={p} first={i < FIRST_ROW} />
               </li>
             ))}
           </ul>

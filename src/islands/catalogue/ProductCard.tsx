@@ -3,8 +3,12 @@ import { useTilt } from "./use-tilt.ts";
 
 export const NO_PRICE_TEXT = "Price on request";
 
-/** One catalogue card: picture (hover picture on mouse-over), name and price; opens the detail. */
-export function ProductCard({ product, tilt = true }: { product: CatalogueProduct; tilt?: boolean }) {
+/**
+ * One catalogue card: picture (hover picture on mouse-over), name and price; opens the detail.
+ * `first`: the card is in the first row, on screen when the list appears, so its picture is fetched
+ * at once and with high priority (it is the page's largest paint), not when layout finds it in view.
+ */
+export function ProductCard({ product, tilt = true, first = false }: { product: CatalogueProduct; tilt?: boolean; first?: boolean }) {
   const t = useTilt<HTMLAnchorElement>();
   const handlers = tilt ? t : {};
   return (
@@ -16,7 +20,15 @@ export function ProductCard({ product, tilt = true }: { product: CatalogueProduc
     >
       <div className="relative aspect-square overflow-hidden bg-slate-100 dark:bg-slate-800">
         {product.image ? (
-          <img src={product.image} alt="" width={800} height={800} loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover dark:brightness-[0.8]" />
+          <img
+            src={product.image}
+            alt=""
+            width={800}
+            height={800}
+            loading={first ? "eager" : "lazy"}
+            fetchPriority={first ? "high" : "auto"}
+            decoding="async"
+            className="absolute inset-0 size-full object-cover dark:brightness-[0.8]" />
         ) : (
           <div className="absolute inset-0 flex items-center justify-center text-sm text-slate-500 dark:text-slate-400">No picture yet</div>
         )}
