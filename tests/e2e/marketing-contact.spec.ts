@@ -100,6 +100,50 @@ test("the gallery shows every project card from gallery.json, marked as a sample
   }
 });
 
+/**
+ * Links, buttons and fields a thumb must hit that are smaller than 44 px tall (issue 12). A link in
+ * the middle of a sentence is exempt (WCAG 2.5.5's inline exception), as is the skip link (it is
+ * off screen until focused); a stretched link (a card's title whose ::after covers the card) is
+ * measured by the area it covers, a checkbox by its label.
+ */
+function smallTargets(page: Page) {
+  return page.evaluate(() => {
+    const small: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea, summary")) {
+      if (el.matches(".sr-only") || el.closest("[aria-hidden=true], [inert]")) continue;
+      let box = el.getBoundingClientRect();
+      if (!box.width || !box.height || getComputedStyle(el).visibility === "hidden") continue;
+      const inSentence = (el.tagName === "A" || el.tagName === "BUTTON") && [...el.parentElement!.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim().length > 1);
+      if (inSentence) continue;
+      const after = getComputedStyle(el, "::after");
+      if (after.position === "absolute" && after.content !== "none" && el.offsetParent) box = el.offsetParent.getBoundingClientRect();
+      // A checkbox is tapped through its label too.
+      const label = (el as HTMLInputElement).labels?.[0];
+      if (label && label.getBoundingClientRect().height > box.height) box = label.getBoundingClientRect();
+      if (box.height < 44) small.push(`${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") || el.textContent || "").trim().slice(0, 40)}" ${Math.round(box.height)} px`);
+    }
+    return small;
+  });
+}
+
+test("phones: every link, button and field outside a sentence is at least 44 px tall", async ({ page, isMobile }) => {
+  test.skip(!isMobile, "tap targets are the phone layout's");
+  test.slow();
+  for (const path of ["/", "/about", "/services", "/services/seawalls", "/gallery", "/products", "/products/life-ring-with-bracket", "/contact", "/terms", "/privacy", "/no-such-page", "/login", "/signup", "/resetpswd"]) {
+    await page.goto(path);
+    if (path === "/products") await expect(page.getByTestId("product-card").first()).toBeVisible({ timeout: 30_000 });
+    if (path.startsWith("/products/")) await expect(page.getByTestId("product-detail")).toBeVisible({ timeout: 30_000 });
+    expect(await smallTargets(page), path).toEqual([]);
+  }
+  // The phone menu, open, and the consent banner a first visit shows.
+  await page.locator("#menu-button").click();
+  await expect(page.locator("#nav-overlay[open], #nav-dropdown:not([hidden])")).toBeVisible();
+  expect(await smallTargets(page), "phone menu").toEqual([]);
+  await page.evaluate(() => document.documentElement.classList.add("needs-consent"));
+  await expect(page.getByRole("button", { name: "Accept all" })).toBeVisible();
+  expect(await smallTargets(page), "consent banner").toEqual([]);
+});
+
 test("the not-found page offers services, the quote form and the phone", async ({ page }) => {
   await page.goto("/no-such-page");
   await expect(page.getByRole("heading", { name: "Not Found" })).toBeVisible();

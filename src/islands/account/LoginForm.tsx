@@ -67,7 +67,7 @@ function LoginScreen() {
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <Checkbox label="Remember me" name="remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
-          <a href="/resetpswd" className={`text-sm ${linkClass}`}>
+          <a href="/resetpswd" className={`inline-flex min-h-11 items-center text-sm ${linkClass}`}>
             Reset Password
           </a>
         </div>

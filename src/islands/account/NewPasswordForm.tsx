@@ -62,7 +62,7 @@ function NewPasswordScreen() {
         </PrimaryButton>
       </form>
       <p className="mt-6 text-sm">
-        <a href="/login" className={linkClass}>
+        <a href="/login" className={`inline-flex min-h-11 items-center ${linkClass}`}>
           Back to log in
         </a>
       </p>

@@ -89,8 +89,9 @@ export function Checkbox({ label, id, ...input }: InputHTMLAttributes<HTMLInputE
   const fieldId = id ?? auto;
   return (
     <div className="flex items-start gap-2">
-      <input id={fieldId} type="checkbox" className="mt-0.5 size-5 shrink-0 rounded border-slate-400 accent-brand-600" {...input} />
-      <label htmlFor={fieldId} className="text-sm text-slate-800 dark:text-slate-200">
+      <input id={fieldId} type="checkbox" className="mt-3 size-5 shrink-0 rounded border-slate-400 accent-brand-600" {...input} />
+      {/* 44 px tall: the label is the checkbox's tap target. */}
+      <label htmlFor={fieldId} className="py-3 text-sm text-slate-800 dark:text-slate-200">
         {label}
       </label>
     </div>
@@ -109,7 +110,7 @@ export function PrimaryButton({ className = "", ...props }: ButtonHTMLAttributes
 export function SecondaryButton({ className = "", ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
     <button
-      className={`inline-flex items-center justify-center rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800 ${className}`}
+      className={`inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800 ${className}`}
       {...props}
     />
   );

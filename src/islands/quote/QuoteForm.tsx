@@ -283,7 +283,7 @@ function QuoteForm({ services, phone, reply }: Props) {
               ))}
             </ul>
             {leftover.some((p) => p.state === "waiting") && entryKey && (
-              <button type="button" onClick={() => void retry()} disabled={retrying} className="btn-brand mt-3 min-h-10 px-4 py-2 text-sm" data-testid="photos-retry">
+              <button type="button" onClick={() => void retry()} disabled={retrying} className="btn-brand mt-3 min-h-11 px-4 py-2 text-sm" data-testid="photos-retry">
                 {retrying && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />}
                 {retrying ? "Sending..." : "Try sending them again"}
               </button>
