@@ -119,6 +119,27 @@ test.describe("product detail", () => {
     expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
   });
 
+  test("the suggestions are fetched only once the product is on screen (they never compete with its picture)", async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/api/public/products/*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const listRequests: string[] = [];
+    page.on("request", (r) => {
+      if (/\/api\/public\/products(\?|$)/.test(r.url())) listRequests.push(r.url());
+    });
+    await page.goto("/products/life-ring-with-bracket");
+    await expect(page.getByTestId("detail-skeleton")).toBeVisible();
+    await page.waitForTimeout(1000);
+    expect(listRequests, "list fetched while the product was still loading").toEqual([]);
+    release();
+    await expect(page.getByTestId("product-detail")).toBeVisible({ timeout: LOAD_MS });
+    await expect(page.locator("section[aria-labelledby=also-like]").getByTestId("product-card")).toHaveCount(3, { timeout: LOAD_MS });
+    expect(listRequests.length).toBeGreaterThan(0);
+  });
+
   test("sends an inquiry about the product", async ({ page }) => {
     await page.goto("/products/life-ring-with-bracket");
     const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Send Inquiry" }) });

@@ -57,11 +57,24 @@ function Detail() {
       api<Product>(`public/products/${encodeURIComponent(id)}`, { auth: false })
         .then((a) => settle(a.data ? { kind: "found", product: a.data } : { kind: "missing" }))
         .catch((e) => settle(e instanceof ApiError && (e.httpStatus === 404 || e.httpStatus === 400) ? { kind: "missing" } : { kind: "failed" }));
-    void fetchProducts({ quiet: true });
     return () => {
       live = false;
     };
-  }, [id, attempt, fetchProducts]);
+  }, [id, attempt]);
+
+  // The suggestions sit below the product: their list and pictures are fetched once the product is
+  // on screen and the browser is idle, so they never compete with the product's own picture.
+  const shown = state.kind !== "loading";
+  useEffect(() => {
+    if (!shown) return;
+    const load = () => void fetchProducts({ quiet: true });
+    if (typeof requestIdleCallback === "function") {
+      const handle = requestIdleCallback(load, { timeout: 2000 });
+      return () => cancelIdleCallback(handle);
+    }
+    const handle = setTimeout(load, 200);
+    return () => clearTimeout(handle);
+  }, [shown, fetchProducts]);
 
   useEffect(() => {
     if (state.kind === "found") applyProductHead(state.product);
