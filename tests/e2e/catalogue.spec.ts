@@ -67,6 +67,25 @@ test.describe("product list", () => {
     await expect(page.getByText("No products match “no such thing”.")).toBeVisible();
   });
 
+  test("the hover picture shows on pointing; phones never download it", async ({ page, isMobile }) => {
+    const hoverPictures: string[] = [];
+    await page.goto("/products");
+    await expect(cards(page)).toHaveCount(6, { timeout: LOAD_MS });
+    page.on("request", (r) => {
+      if (r.resourceType() === "image") hoverPictures.push(r.url());
+    });
+    const first = cards(page).first();
+    if (isMobile) {
+      await page.waitForTimeout(1500);
+      await expect(first.locator("img")).toHaveCount(1);
+      expect(hoverPictures).toEqual([]);
+    } else {
+      await first.hover();
+      await expect(first.locator("img")).toHaveCount(2);
+      await expect(first.locator("img").nth(1)).toHaveCSS("opacity", "1");
+    }
+  });
+
   test("restores a shared view from its URL", async ({ page }) => {
     await page.goto("/products?q=cleat&sort=asc");
     await expect(showing(page)).toHaveText("Showing 1–2 of 2 items", { timeout: LOAD_MS });

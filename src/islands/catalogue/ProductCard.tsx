@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import type { CatalogueProduct } from "../../lib/stores/cart.ts";
 import { useTilt } from "./use-tilt.ts";
 
@@ -11,9 +12,22 @@ export const NO_PRICE_TEXT = "Price on request";
 export function ProductCard({ product, tilt = true, first = false }: { product: CatalogueProduct; tilt?: boolean; first?: boolean }) {
   const t = useTilt<HTMLAnchorElement>();
   const handlers = tilt ? t : {};
+  // The hover picture is fetched only where it can be seen: on a device that hovers (once the page
+  // is idle, so it never competes with the first pictures), or when the card is pointed at or
+  // focused. Phones never download it.
+  const [withHover, setWithHover] = useState(false);
+  useEffect(() => {
+    if (!product.hoverImage || !matchMedia("(hover: hover)").matches) return;
+    if (typeof requestIdleCallback !== "function") return setWithHover(true);
+    const handle = requestIdleCallback(() => setWithHover(true), { timeout: 3000 });
+    return () => cancelIdleCallback(handle);
+  }, [product.hoverImage]);
+  const wantHover = () => setWithHover(true);
   return (
     <a
       {...handlers}
+      onPointerEnter={wantHover}
+      onFocus={wantHover}
       href={`/products/${encodeURIComponent(product.id)}`}
       data-testid="product-card"
       className="group relative block overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow will-change-transform hover:shadow-xl focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:border-slate-800 dark:bg-slate-900"
@@ -32,7 +46,7 @@ export function ProductCard({ product, tilt = true, first = false }: { product: 
         ) : (
           <div className="absolute inset-0 flex items-center justify-center text-sm text-slate-500 dark:text-slate-400">No picture yet</div>
         )}
-        {product.hoverImage && (
+        {product.hoverImage && withHover && (
           <img
             src={product.hoverImage}
             alt=""
