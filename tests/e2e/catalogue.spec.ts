@@ -5,6 +5,17 @@ import { expect, test, type Page } from "@playwright/test";
 const LOAD_MS = Number(process.env.E2E_LOAD_MS || 60_000);
 test.describe.configure({ timeout: 4 * LOAD_MS });
 
+/** Holds the answers to requests matching `pattern` until the returned function is called. */
+async function holdAnswers(page: Page, pattern: string) {
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 const cards = (page: Page) => page.getByTestId("product-card");
 const showing = (page: Page) => page.getByTestId("showing");
 
@@ -12,12 +23,7 @@ test.describe("product list", () => {
   test("shows the heading, six cards, the counter and disabled Previous on page 1", async ({ page }) => {
     // Hold the list answer until we have seen the skeleton (it shows for 400 ms at least, and for
     // as long as the data is loading): a fixed delay was not enough on a busy machine.
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await page.route("**/api/public/products*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAnswers(page, "**/api/public/products*");
     await page.goto("/products");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("DOCK ACCESSORIES & MARINE EQUIPMENT");
     await expect(page.getByTestId("skeleton-card").first()).toBeVisible();
@@ -114,12 +120,7 @@ test.describe("product detail", () => {
   test("nothing on screen moves when the product arrives (the skeleton keeps the form's room)", async ({ page }) => {
     // Lighthouse measured CLS 0.012 here: the reply promise under the island sat inside the first
     // screen beside the short skeleton and was pushed down when the product and its form arrived.
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await page.route("**/api/public/products/*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAnswers(page, "**/api/public/products/*");
     await page.addInitScript(() => {
       const w = window as unknown as { shifts: number[] };
       w.shifts = [];
@@ -139,12 +140,7 @@ test.describe("product detail", () => {
   });
 
   test("the suggestions are fetched only once the product is on screen (they never compete with its picture)", async ({ page }) => {
-    let release = () => {};
-    const held = new Promise<void>((r) => (release = r));
-    await page.route("**/api/public/products/*", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAnswers(page, "**/api/public/products/*");
     const listRequests: string[] = [];
     page.on("request", (r) => {
       if (/\/api\/public\/products(\?|$)/.test(r.url())) listRequests.push(r.url());
