@@ -42,8 +42,8 @@ export default defineConfig({
     // The production build served as Netlify would, on a fresh in-memory database.
     command: `node --experimental-transform-types --no-warnings scripts/serve.ts --memory --quiet --port ${PORT} --db-url-file ${DB_URL_FILE}`,
     url: `http://localhost:${PORT}/api/health`,
-    // Every browser test signs in from 127.0.0.1: scale the log-in request caps (ignored in production).
-    env: { AUTH_RATE_LIMIT_FACTOR: "50", LEAD_SUBMIT_MAX_PER_IP: "1000" },
+    // Every browser test signs in, sends and uploads from 127.0.0.1: raise the per-IP caps (unset in production).
+    env: { AUTH_RATE_LIMIT_FACTOR: "50", LEAD_SUBMIT_MAX_PER_IP: "1000", LEAD_PHOTO_MAX_PER_IP: "1000" },
     reuseExistingServer: !process.env.CI,
     // Start-up migrates and seeds the embedded database and loads every function.
     timeout: 180_000,

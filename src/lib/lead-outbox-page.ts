@@ -78,7 +78,12 @@ export function armOutbox(): void {
   addEventListener("online", () => void flushNow());
   if (typeof BroadcastChannel !== "undefined") {
     channel = new BroadcastChannel(OUTBOX_NAME);
-    channel.onmessage = (e: MessageEvent<OutboxReport>) => report(e.data, false);
+    channel.onmessage = (e: MessageEvent<OutboxReport>) => {
+      report(e.data, false);
+      // Another sender (the service worker, another tab) cannot reach this page's flag: the page
+      // recounts, or the flag said "pending" after the worker had sent everything.
+      void store().then(({ store: s }) => updateFlag(s));
+    };
   }
 }
 
