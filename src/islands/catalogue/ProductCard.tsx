@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { CatalogueProduct } from "../../lib/stores/cart.ts";
+import { whenIdle } from "../../lib/idle.ts";
 import { useTilt } from "./use-tilt.ts";
 
 export const NO_PRICE_TEXT = "Price on request";
@@ -17,10 +18,7 @@ export function ProductCard({ product, tilt = true, first = false }: { product: 
   // focused. Phones never download it.
   const [withHover, setWithHover] = useState(false);
   useEffect(() => {
-    if (!product.hoverImage || !matchMedia("(hover: hover)").matches) return;
-    if (typeof requestIdleCallback !== "function") return setWithHover(true);
-    const handle = requestIdleCallback(() => setWithHover(true), { timeout: 3000 });
-    return () => cancelIdleCallback(handle);
+    if (product.hoverImage && matchMedia("(hover: hover)").matches) return whenIdle(() => setWithHover(true), 3000);
   }, [product.hoverImage]);
   const wantHover = () => setWithHover(true);
   return (
@@ -42,7 +40,8 @@ export function ProductCard({ product, tilt = true, first = false }: { product: 
             loading={first ? "eager" : "lazy"}
             fetchPriority={first ? "high" : "auto"}
             decoding="async"
-            className="absolute inset-0 size-full object-cover dark:brightness-[0.8]" />
+            className="absolute inset-0 size-full object-cover dark:brightness-[0.8]"
+          />
         ) : (
           <div className="absolute inset-0 flex items-center justify-center text-sm text-slate-500 dark:text-slate-400">No picture yet</div>
         )}

@@ -6,6 +6,7 @@ import { ProductCard, NO_PRICE_TEXT } from "./ProductCard.tsx";
 import { applyNotFoundHead, applyProductHead } from "./product-seo.ts";
 import InquiryForm from "./InquiryForm.tsx";
 import type { Product } from "../../lib/contracts/product.ts";
+import { whenIdle } from "../../lib/idle.ts";
 
 /** Spec §9: an unknown product shows the not-found page after about 0.7 s; 3 suggestions. */
 export const NOT_FOUND_AFTER_MS = 700;
@@ -66,14 +67,7 @@ function Detail() {
   // on screen and the browser is idle, so they never compete with the product's own picture.
   const shown = state.kind !== "loading";
   useEffect(() => {
-    if (!shown) return;
-    const load = () => void fetchProducts({ quiet: true });
-    if (typeof requestIdleCallback === "function") {
-      const handle = requestIdleCallback(load, { timeout: 2000 });
-      return () => cancelIdleCallback(handle);
-    }
-    const handle = setTimeout(load, 200);
-    return () => clearTimeout(handle);
+    if (shown) return whenIdle(() => void fetchProducts({ quiet: true }), 2000);
   }, [shown, fetchProducts]);
 
   useEffect(() => {

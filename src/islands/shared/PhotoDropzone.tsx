@@ -8,6 +8,7 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { PHOTO_JPEG_QUALITY, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, PHOTO_MAX_SIDE } from "../../lib/contracts/lead.ts";
+import { whenIdle } from "../../lib/idle.ts";
 
 export type PhotoStatus = "preparing" | "ready" | "uploading" | "sent" | "failed" | "waiting";
 
@@ -87,9 +88,7 @@ export function usePhotos(max = PHOTO_MAX_COUNT) {
 
 /** Starts loading the downscaler when the browser is idle, so a photo chosen offline can still be prepared. */
 export function preloadDownscaler(): void {
-  const go = () => void loadDownscaler().catch(() => {});
-  if (typeof requestIdleCallback === "function") requestIdleCallback(go, { timeout: 3000 });
-  else setTimeout(go, 500);
+  whenIdle(() => void loadDownscaler().catch(() => {}), 3000);
 }
 
 const STATUS_TEXT: Partial<Record<PhotoStatus, string>> = {
