@@ -3,8 +3,34 @@ import { defineConfig } from "vitest/config";
 const postgres = process.env.TEST_DATABASE_URL;
 const shared = { environment: "node" as const, testTimeout: 30_000, hookTimeout: 60_000 };
 
-// Unit and API tests run on embedded PGlite; with TEST_DATABASE_URL the API tests run again on
-// that PostgreSQL server, so the same migrations and queries are proven on both.
+/**
+ * The API files whose SQL differs between PGlite and a PostgreSQL server in ways worth proving on
+ * both (roles and grants, read-only console, time zones and date ranges, JSONB, locks, bytea,
+ * database branches). The rest use plain SQL that the PGlite pass proves.
+ */
+export const SQL_DIALECT_FILES = [
+  "tests/api/admin-query.test.ts", // console: read-only transaction, statement timeout
+  "tests/api/admin-query-role.test.ts", // console: the least-privilege role and its grants
+  "tests/api/admin-logs.test.ts", // logs: time ranges and text search
+  "tests/api/admin-stats.test.ts", // stats: time zones and day buckets
+  "tests/api/admin-vitals.test.ts", // web vitals: percentiles
+  "tests/api/lead-photos.test.ts", // photos: bytea, idempotency under concurrency
+  "tests/api/crm-sync.test.ts", // CRM sync: claims with SKIP LOCKED, retries
+  "tests/api/leads-jobs.test.ts", // maintenance: interval arithmetic
+  "tests/api/deploy-preview.test.ts", // previews: per-context settings
+  "tests/api/deploy-seed.test.ts", // previews: seeding a branch
+];
+
+// Unit and API tests run on embedded PGlite; with TEST_DATABASE_URL the SQL-dialect files run
+// again on that PostgreSQL server. Say which, so a skipped pass is never silent.
+if (!process.env.VITEST_WORKER_ID) {
+  console.log(
+    postgres
+      ? `▸ PostgreSQL pass: ${SQL_DIALECT_FILES.length} SQL-dialect API files also run on ${new URL(postgres).host}`
+      : "▸ PostgreSQL pass: skipped (TEST_DATABASE_URL is not set; .ci/run sets it)",
+  );
+}
+
 export default defineConfig({
   test: {
     projects: [
@@ -22,7 +48,7 @@ export default defineConfig({
               test: {
                 ...shared,
                 name: "postgres",
-                include: ["tests/api/**/*.test.ts"],
+                include: SQL_DIALECT_FILES,
                 env: { LOG_SILENT: "1", NODE_ENV: "test", TEST_DATABASE_URL: postgres },
               },
             },
