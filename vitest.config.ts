@@ -39,6 +39,7 @@ export default defineConfig({
           ...shared,
           name: "pglite",
           include: ["tests/unit/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts"],
+          globalSetup: ["tests/helpers/pglite-template.ts"],
           env: { LOG_SILENT: "1", NODE_ENV: "test", TEST_DATABASE_URL: "" },
         },
       },

@@ -1,10 +1,12 @@
-import { afterAll, beforeAll } from "vitest";
-import { createDb, setDb, type Db } from "../../src/server/db/index.ts";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, inject } from "vitest";
+import { createDb, fromPglite, setDb, type Db } from "../../src/server/db/index.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
 
 /**
  * Gives a test file its own migrated database and makes it the process database (`getDb()`):
- * embedded PGlite in memory by default, or a fresh database on the server at TEST_DATABASE_URL.
+ * embedded PGlite in memory by default (a copy of one migrated by the global setup), or a fresh
+ * database on the server at TEST_DATABASE_URL.
  * Returns a getter, since the database opens in `beforeAll`.
  */
 export function useTestDb(): () => Db {
@@ -21,7 +23,9 @@ export function useTestDb(): () => Db {
       u.pathname = `/${dropName}`;
       db = await createDb(u.toString());
     } else {
-      db = await createDb("pglite:memory");
+      // A copy of the database the global setup migrated (tests/helpers/pglite-template.ts).
+      const { PGlite } = await import("@electric-sql/pglite");
+      db = fromPglite(await PGlite.create({ loadDataDir: new Blob([readFileSync(inject("pgliteTemplate"))]) }));
     }
     await migrate(db);
     setDb(db);
