@@ -16,9 +16,11 @@ export const BOOT_SCRIPT =
  * that route is empty, /login, /landing or / (or not a same-site path).
  */
 export const LANDING_REDIRECT_SCRIPT =
-  '(function(d,s,l){try{if(!s.getItem("token"))return;var r=s.getItem("currentRoute")||"";' +
-  'var p=r.split(/[?#]/)[0].replace(/\\/+$/,"")||"/";' +
-  'if(r.charAt(0)!=="/"||r.charAt(1)==="/"||r.charAt(1)==="\\\\"||p==="/"||p==="/login"||p==="/landing")r="/home";' +
+  '(function(d,s,l){try{if(!s.getItem("token"))return;var r=s.getItem("currentRoute")||"",u=null;' +
+  // Parsed against this origin, as the browser will (tabs dropped, "\\" read as "/"); kept only on it.
+  'try{u=r.charAt(0)==="/"?new URL(r,l.origin):null}catch(e){}' +
+  'if(u&&u.origin===l.origin){r=u.pathname+u.search+u.hash;var p=u.pathname.replace(/\\/+$/,"")||"/";' +
+  'if(p==="/"||p==="/login"||p==="/landing")r="/home"}else r="/home";' +
   'd.classList.add("redirecting");l.replace(r)}catch(e){}})(document.documentElement,localStorage,location)';
 
 /** CSP source expression for an inline script body. */

@@ -16,7 +16,8 @@ function runHead(code: string, stored: Record<string, string>) {
   runInNewContext(code, {
     document: { documentElement: { classList: { add: (c: string) => classes.add(c) } } },
     localStorage: { getItem: (k: string) => stored[k] ?? null },
-    location: { replace: (u: string) => replaced.push(u) },
+    location: { origin: "https://site.example", replace: (u: string) => replaced.push(u) },
+    URL,
   });
   return { classes: [...classes].sort(), replaced };
 }

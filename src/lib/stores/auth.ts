@@ -8,6 +8,7 @@ import { api, ApiError, setApiHooks } from "../api-client.ts";
 import { local as storage, session } from "../safe-storage.ts";
 import { useToast } from "./toast.ts";
 import { useLoading } from "./loading.ts";
+import { sameOriginPath } from "../same-origin-path.ts";
 
 export type Role = "user" | "admin";
 export interface AuthUser {
@@ -68,14 +69,23 @@ const serverMessage = (e: unknown, fallback: string) => (e instanceof ApiError ?
 const rateLimited = (e: unknown) => e instanceof ApiError && e.httpStatus === 429;
 
 /** Where a signed-in visitor belongs: the remembered route unless it is an entry page, else /home. */
-export function homeRoute(currentRoute: string | null | undefined): string {
-  return currentRoute && currentRoute.startsWith("/") && !currentRoute.startsWith("//") && !ENTRY_ROUTES.includes(currentRoute) ? currentRoute : "/home";
+export function homeRoute(currentRoute: string | null | undefined, origin = siteOrigin()): string {
+  return safeReturnPath(currentRoute, origin) ?? "/home";
 }
 
 /** A same-site path from a `?from=` parameter, or null (never an open redirect). */
-export function safeReturnPath(from: string | null | undefined): string | null {
-  if (!from || !from.startsWith("/") || from.startsWith("//") || from.startsWith("/\\")) return null;
-  return ENTRY_ROUTES.includes(from.split(/[?#]/)[0]) ? null : from;
+export function safeReturnPath(from: string | null | undefined, origin = siteOrigin()): string | null {
+  // Only a path is accepted (a full address of this site is not something the site writes).
+  if (!from || !from.startsWith("/")) return null;
+  const path = sameOriginPath(from, origin);
+  if (!path) return null;
+  const bare = path.split(/[?#]/)[0].replace(/(?<=.)\/+$/, "");
+  return ENTRY_ROUTES.includes(bare) ? null : path;
+}
+
+/** The page's own origin (a fixed one where there is no page, as in tests under Node). */
+function siteOrigin(): string {
+  return typeof location !== "undefined" && /^https?:$/.test(location.protocol) ? location.origin : "https://site.invalid";
 }
 
 let exceededTimer: ReturnType<typeof setTimeout> | undefined;
