@@ -5,7 +5,8 @@ import { freshEmail, userWithPassword } from "../helpers/accounts.ts";
 import authIn from "../../functions/auth-in.ts";
 import signNew from "../../functions/sign-new.ts";
 import resetFn from "../../functions/auth-resetpswd.ts";
-import { LOGIN_ACCOUNT_REQUESTS, LOGIN_ACCOUNT_THROTTLE, LOGIN_IP_REQUESTS, LOGIN_IP_THROTTLE } from "../../src/server/auth/login.ts";
+import { LOGIN_ACCOUNT_BRAKE, LOGIN_IP_REQUESTS, LOGIN_IP_THROTTLE, LOGIN_PAIR_REQUESTS, LOGIN_PAIR_THROTTLE } from "../../src/server/auth/login.ts";
+import { newPasswordFromResetLink } from "../helpers/reset.ts";
 import { SIGNUP_EMAIL, SIGNUP_IP } from "../../src/server/auth/signup.ts";
 import { RESET_EMAIL, RESET_IP } from "../../src/server/auth/reset.ts";
 import { delayAfter } from "../../src/server/auth/throttle.ts";
@@ -24,33 +25,65 @@ function expect429(r: { status: number; headers: Headers; json: any }, atMost: n
 }
 
 describe("log-in throttle", () => {
-  it("locks an account after its free failures, from any IP, even for the right password", async () => {
+  it("locks the account only for the address that failed: the owner at another address logs in", async () => {
     const u = await userWithPassword(db());
-    for (let i = 0; i < LOGIN_ACCOUNT_THROTTLE.freeFailures; i++) expect((await login(u.email, "wrong guess")).status).toBe(401);
-    expect429(await login(u.email, u.password), LOGIN_ACCOUNT_THROTTLE.baseDelaySeconds);
+    const attacker = freshIp();
+    for (let i = 0; i < LOGIN_PAIR_THROTTLE.freeFailures; i++) expect((await login(u.email, "wrong guess", attacker)).status).toBe(401);
+    expect429(await login(u.email, u.password, attacker), LOGIN_PAIR_THROTTLE.baseDelaySeconds);
+    expect((await login(u.email, u.password, freshIp())).status).toBe(200);
+  });
+
+  it("twenty failures from one address leave the owner's log-in from another address working", async () => {
+    const u = await userWithPassword(db());
+    const attacker = freshIp();
+    const answers: number[] = [];
+    for (let i = 0; i < 20; i++) answers.push((await login(u.email, `guess ${i}`, attacker)).status);
+    expect(answers.filter((s) => s === 401)).toHaveLength(LOGIN_PAIR_THROTTLE.freeFailures);
+    expect(answers.filter((s) => s === 429)).toHaveLength(20 - LOGIN_PAIR_THROTTLE.freeFailures);
+    expect((await login(u.email, u.password, freshIp())).status).toBe(200);
+  });
+
+  it("a guesser spread over many addresses slows every attempt on the account, but never stops the owner", async () => {
+    const u = await userWithPassword(db());
+    for (let i = 0; i < LOGIN_ACCOUNT_BRAKE.freeFailures; i++) expect((await login(u.email, `guess ${i}`, freshIp())).status).toBe(401);
+    const t0 = performance.now();
+    expect((await login(u.email, u.password, freshIp())).status).toBe(200);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(LOGIN_ACCOUNT_BRAKE.delayMs - 5);
   });
 
   it("grows the delay with every further failure", async () => {
     const u = await userWithPassword(db());
-    const key = `${LOGIN_ACCOUNT_THROTTLE.name}:${u.email}`;
+    const ip = freshIp();
+    const key = `${LOGIN_PAIR_THROTTLE.name}:${u.email}|${ip}`;
     const seen: number[] = [];
-    for (let i = 0; i < LOGIN_ACCOUNT_THROTTLE.freeFailures + 2; i++) {
+    for (let i = 0; i < LOGIN_PAIR_THROTTLE.freeFailures + 2; i++) {
       // Let any lock pass, as time would.
       await db().query("UPDATE login_throttle SET locked_until = now() WHERE key = $1", [key]);
-      await login(u.email, "wrong guess");
+      await login(u.email, "wrong guess", ip);
       const r = await db().query<{ s: number }>("SELECT EXTRACT(EPOCH FROM (locked_until - now()))::float8 AS s FROM login_throttle WHERE key = $1", [key]);
       seen.push(Math.round(Math.max(0, Number(r.rows[0].s))));
     }
     expect(seen.slice(-3)).toEqual([30, 60, 120]);
-    expect(delayAfter(LOGIN_ACCOUNT_THROTTLE, 100)).toBe(LOGIN_ACCOUNT_THROTTLE.maxDelaySeconds);
+    expect(delayAfter(LOGIN_PAIR_THROTTLE, 100)).toBe(LOGIN_PAIR_THROTTLE.maxDelaySeconds);
   });
 
-  it("forgets an account's failures after a successful log-in", async () => {
+  it("forgets an address's failures after a successful log-in from it", async () => {
     const u = await userWithPassword(db());
-    for (let i = 0; i < LOGIN_ACCOUNT_THROTTLE.freeFailures - 1; i++) await login(u.email, "wrong guess");
-    expect((await login(u.email, u.password)).status).toBe(200);
-    expect((await login(u.email, "wrong again")).status).toBe(401);
-    expect((await login(u.email, u.password)).status).toBe(200);
+    const ip = freshIp();
+    for (let i = 0; i < LOGIN_PAIR_THROTTLE.freeFailures - 1; i++) await login(u.email, "wrong guess", ip);
+    expect((await login(u.email, u.password, ip)).status).toBe(200);
+    expect((await login(u.email, "wrong again", ip)).status).toBe(401);
+    expect((await login(u.email, u.password, ip)).status).toBe(200);
+  });
+
+  it("a used reset link unlocks the account at every address", async () => {
+    const u = await userWithPassword(db());
+    const ip = freshIp();
+    for (let i = 0; i < LOGIN_PAIR_THROTTLE.freeFailures; i++) await login(u.email, "wrong guess", ip);
+    expect429(await login(u.email, u.password, ip), LOGIN_PAIR_THROTTLE.baseDelaySeconds);
+    const fresh = "a brand new passphrase 7";
+    await newPasswordFromResetLink(db(), u.email, fresh);
+    expect((await login(u.email, fresh, ip)).status).toBe(200);
   });
 
   it("locks an IP that fails on many accounts (unknown ones included)", async () => {
@@ -62,10 +95,12 @@ describe("log-in throttle", () => {
     expect((await login(u.email, u.password)).status).toBe(200);
   });
 
-  it("caps log-in requests per account per minute", async () => {
+  it("caps log-in requests per account and address per minute, not for the account's other addresses", async () => {
     const u = await userWithPassword(db());
-    for (let i = 0; i < LOGIN_ACCOUNT_REQUESTS.max; i++) expect((await login(u.email, u.password)).status).toBe(200);
-    expect429(await login(u.email, u.password), LOGIN_ACCOUNT_REQUESTS.windowSeconds);
+    const ip = freshIp();
+    for (let i = 0; i < LOGIN_PAIR_REQUESTS.max; i++) expect((await login(u.email, u.password, ip)).status).toBe(200);
+    expect429(await login(u.email, u.password, ip), LOGIN_PAIR_REQUESTS.windowSeconds);
+    expect((await login(u.email, u.password, freshIp())).status).toBe(200);
   });
 
   it("caps log-in requests per IP per minute", async () => {

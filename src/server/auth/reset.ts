@@ -12,8 +12,7 @@ import { sendMail } from "../mail/index.ts";
 import { hashPassword } from "./password.ts";
 import { passwordProblem } from "./password-policy.ts";
 import { revokeAllSessions } from "./sessions.ts";
-import { clearFailures } from "./throttle.ts";
-import { LOGIN_ACCOUNT_THROTTLE } from "./login.ts";
+import { clearAccountFailures } from "./login.ts";
 import { findUserByEmail, markEmailVerified, normalizeEmail, setPasswordHash } from "../users/users.ts";
 import { siteBase } from "../settings/context.ts";
 
@@ -85,7 +84,7 @@ export async function completeReset(db: Db, input: { token: string; password: st
     await revokeAllSessions(q, row.user_id);
     // Whoever opened the link reads that mailbox.
     await markEmailVerified(q, row.user_id);
-    await clearFailures(q, LOGIN_ACCOUNT_THROTTLE, normalizeEmail(row.email));
+    await clearAccountFailures(q, row.email);
     return row.email;
   });
   await sendMail(db, {

@@ -37,15 +37,7 @@ export async function checkThrottle(q: Queryable, t: Throttle, subject: string):
 
 /** Counts a failure and sets the lock it earns; returns the failure count and the delay. */
 export async function recordFailure(q: Queryable, t: Throttle, subject: string): Promise<{ failures: number; delay: number }> {
-  const r = await q.query<{ failures: number }>(
-    `INSERT INTO login_throttle AS t (key, failures, last_failure_at) VALUES ($1, 1, now())
-     ON CONFLICT (key) DO UPDATE SET
-       failures = CASE WHEN t.last_failure_at < now() - make_interval(secs => $2) THEN 1 ELSE t.failures + 1 END,
-       last_failure_at = now()
-     RETURNING failures`,
-    [keyOf(t, subject), t.forgetAfterSeconds],
-  );
-  const failures = Number(r.rows[0].failures);
+  const failures = await countFailure(q, keyOf(t, subject), t.forgetAfterSeconds);
   const delay = delayAfter(t, failures);
   if (delay > 0) {
     await q.query("UPDATE login_throttle SET locked_until = now() + make_interval(secs => $2) WHERE key = $1", [keyOf(t, subject), delay]);
@@ -53,8 +45,36 @@ export async function recordFailure(q: Queryable, t: Throttle, subject: string):
   return { failures, delay };
 }
 
+/** Counts a failure under `key` without ever locking it (a brake, not a lock); returns the count. */
+export async function countFailure(q: Queryable, key: string, forgetAfterSeconds: number): Promise<number> {
+  const r = await q.query<{ failures: number }>(
+    `INSERT INTO login_throttle AS t (key, failures, last_failure_at) VALUES ($1, 1, now())
+     ON CONFLICT (key) DO UPDATE SET
+       failures = CASE WHEN t.last_failure_at < now() - make_interval(secs => $2) THEN 1 ELSE t.failures + 1 END,
+       last_failure_at = now()
+     RETURNING failures`,
+    [key.toLowerCase(), forgetAfterSeconds],
+  );
+  return Number(r.rows[0].failures);
+}
+
+/** The failures counted under `key` that are not yet forgotten. */
+export async function failureCount(q: Queryable, key: string, forgetAfterSeconds: number): Promise<number> {
+  const r = await q.query<{ failures: number }>(
+    "SELECT failures FROM login_throttle WHERE key = $1 AND last_failure_at >= now() - make_interval(secs => $2)",
+    [key.toLowerCase(), forgetAfterSeconds],
+  );
+  return Number(r.rows[0]?.failures ?? 0);
+}
+
 export async function clearFailures(q: Queryable, t: Throttle, subject: string): Promise<void> {
   await q.query("DELETE FROM login_throttle WHERE key = $1", [keyOf(t, subject)]);
+}
+
+/** Forgets every subject of `t` that starts with `prefix` (an account's failures from every IP). */
+export async function clearFailuresStartingWith(q: Queryable, t: Throttle, prefix: string): Promise<void> {
+  const start = keyOf(t, prefix);
+  await q.query("DELETE FROM login_throttle WHERE left(key, length($1)) = $1", [start]);
 }
 
 /** Removes throttle rows nobody has failed on for a day or more (maintenance). */
