@@ -51,12 +51,22 @@ describe("every secret is refused, by Postgres, with a 403 naming it", () => {
     ["SELECT (SELECT max(html_body) FROM outbox) AS b", "outbox.html_body"],
     ["SELECT u FROM users u", "users.password_hash"],
     ["SELECT to_jsonb(s) FROM crm_token s", "crm_token is not available"],
-    ["SELECT query_to_xml('select password_hash from users', true, true, '')", "users.password_hash"],
-    ["SELECT table_to_xml('crm_token', true, true, '')", "crm_token is not available"],
     ["SELECT rolpassword FROM pg_authid", "pg_authid is not available"],
   ])("%s", async (sql, named) => {
     const r = await run(sql);
     expect(r.status, r.text).toBe(403);
+    expect(r.json.message).toContain(named);
+    expectNoSecret(r.text);
+  });
+
+  // Functions that run SQL text are refused by name before Postgres sees them (issue 24); Postgres
+  // would refuse the secrets inside them too ("Postgres itself stops" below).
+  it.each([
+    ["SELECT query_to_xml('select password_hash from users', true, true, '')", "query_to_xml() is refused"],
+    ["SELECT table_to_xml('crm_token', true, true, '')", "table_to_xml() is refused"],
+  ])("%s", async (sql, named) => {
+    const r = await run(sql);
+    expect(r.status, r.text).toBe(400);
     expect(r.json.message).toContain(named);
     expectNoSecret(r.text);
   });

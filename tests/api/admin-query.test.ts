@@ -3,6 +3,7 @@ import { useTestDb } from "../helpers/db.ts";
 import { call } from "../helpers/http.ts";
 import { userWithSession } from "../helpers/auth.ts";
 import queryFn from "../../functions/admin-query.ts";
+import { createDb, setDb, type Db } from "../../src/server/db/index.ts";
 
 const db = useTestDb();
 const onPostgres = !!process.env.TEST_DATABASE_URL;
@@ -108,10 +109,11 @@ describe("POST /api/admin/query refuses", () => {
     expect(await userCount()).toBe(before);
   });
 
-  it("keeps nothing a statement did: the transaction is rolled back", async () => {
-    // PostgreSQL lets lo_create run in a READ ONLY transaction (PGlite refuses it); the rollback still undoes it.
+  it("keeps nothing a statement did: lo_create is refused, and the transaction is rolled back anyway", async () => {
+    // PostgreSQL lets lo_create run in a READ ONLY transaction; the lo_ functions are refused by name now.
     const r = await run("SELECT lo_create(0) AS oid");
-    expect(r.status).toBe(onPostgres ? 200 : 400);
+    expect(r.status).toBe(400);
+    expect(r.json.message).toMatch(/lo_create\(\) is refused/);
     const left = await db().query<{ n: string }>("SELECT count(*) AS n FROM pg_largeobject_metadata");
     expect(Number(left.rows[0].n)).toBe(0);
   });
@@ -153,5 +155,104 @@ describe("POST /api/admin/query refuses", () => {
   ])("answers a body with %s with %i", async (_case, body, status) => {
     const r = await call(queryFn, "POST", "/api/admin/query", { token: admin.token, body });
     expect(r.status).toBe(status);
+  });
+});
+
+// Issue 24, items 5 and 9: functions that run SQL text the lexer never sees, a ')' that closes the
+// console's wrapper, a cost guard blind to a subquery, and session state left on a pooled connection.
+describe("POST /api/admin/query leaves nothing behind", () => {
+  const advisoryLocks = async (q: Db = db()) =>
+    Number((await q.query<{ n: string }>("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory'")).rows[0].n);
+
+  it.each([
+    ["SELECT query_to_xml('select pg_advisory_lock(1)', true, false, '')", /query_to_xml\(\) is refused/],
+    ["SELECT pg_catalog.query_to_xml('select pg_advisory_lock(1)', true, false, '')", /query_to_xml\(\) is refused/],
+    [`SELECT PG_CATALOG."query_to_xml"('select 1', true, false, '')`, /query_to_xml\(\) is refused/],
+    ["SELECT Query_To_Xml_And_XmlSchema('select 1', true, false, '')", /query_to_xml_and_xmlschema\(\) is refused/],
+    ["SELECT table_to_xml('users', true, false, '')", /table_to_xml\(\) is refused/],
+    ["SELECT cursor_to_xml('c', 1, true, false, '')", /cursor_to_xml\(\) is refused/],
+    ["SELECT * FROM ts_stat('select to_tsvector(email) from users')", /ts_stat\(\) is refused/],
+    ["SELECT dblink_connect('host=evil')", /dblink_connect\(\) is refused/],
+    ["SELECT pg_advisory_xact_lock(1)", /pg_advisory_xact_lock\(\) is refused/],
+    ["SELECT pg_try_advisory_lock(1)", /pg_try_advisory_lock\(\) is refused/],
+    [`SELECT "pg_advisory_lock"(1)`, /pg_advisory_lock\(\) is refused/],
+    ["SELECT lo_import('/etc/passwd')", /lo_import\(\) is refused/],
+    ["SELECT pg_read_file('/etc/passwd')", /pg_read_file\(\) is refused/],
+    ["SELECT pg_ls_dir('.')", /pg_ls_dir\(\) is refused/],
+    ["SELECT pg_catalog.set_config('work_mem', '1MB', false)", /set_config\(\) is refused/],
+    ["SELECT pg_terminate_backend(1)", /pg_terminate_backend\(\) is refused/],
+  ])("refuses %s, and no advisory lock is left", async (sql, message) => {
+    const r = await run(sql);
+    expect(r.status, r.text).toBe(400);
+    expect(r.json.message).toMatch(message);
+    expect(await advisoryLocks()).toBe(0);
+  });
+
+  it.each([
+    "SELECT 1) AS x, (SELECT 2",
+    "SELECT email FROM users) AS u CROSS JOIN (SELECT 1",
+    "SELECT (1",
+    "SELECT ')' AS s)",
+  ])("refuses a ')' that would close the console's wrapper: %s", async (sql) => {
+    const r = await run(sql);
+    expect(r.status, r.text).toBe(400);
+    expect(r.json.message).toMatch(/parentheses do not match/);
+  });
+
+  it("still runs parentheses inside strings, identifiers and comments", async () => {
+    const r = await run(`SELECT ')' AS "a)", '(' AS b /* ) */ -- (\n`);
+    expect(r.status, r.text).toBe(200);
+    expect(r.json.data.data).toEqual([{ "a)": ")", b: "(" }]);
+  });
+
+  it.skipIf(onPostgres)("embedded: the cost guard is not bypassed by a subquery, a column or random() in a series' bounds", async () => {
+    for (const sql of [
+      "SELECT count(*) FROM generate_series(1, (SELECT 2000000))",
+      "SELECT count(*) FROM generate_series(1,(select 2000000)) g",
+      "SELECT count(*) FROM users, generate_series(1, length(users.email) * 100000)",
+      "SELECT count(*) FROM generate_series(1, (random() * 1e7)::int)",
+    ]) {
+      const t = Date.now();
+      const r = await run(sql);
+      expect(r.status, `${sql}: ${r.text}`).toBe(400);
+      expect(r.json.message).toMatch(/generate_series\(\) takes constants only/);
+      expect(Date.now() - t).toBeLessThan(1000);
+    }
+    // Constants still run, and are still weighed by the planner.
+    expect((await run("SELECT count(*)::int AS n FROM generate_series(1, 1000)")).json.data.data).toEqual([{ n: 1000 }]);
+    const days = await run("SELECT count(*)::int AS n FROM generate_series(now() - interval '6 days', now(), '1 day'::interval)");
+    expect(days.json.data.data).toEqual([{ n: 7 }]);
+    expect((await run("SELECT count(*) FROM generate_series(1, 2000000)")).json.message).toMatch(/cannot stop a statement/);
+  });
+
+  it("clears session advisory locks and settings on the connection it ran on", async () => {
+    // One connection, so the console's run happens on the session that holds the lock and the setting.
+    let one: Db = db();
+    if (onPostgres) {
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${(await db().query<{ d: string }>("SELECT current_database() AS d")).rows[0].d}`;
+      const max = process.env.DB_POOL_MAX;
+      process.env.DB_POOL_MAX = "1";
+      one = await createDb(url.toString());
+      if (max === undefined) delete process.env.DB_POOL_MAX;
+      else process.env.DB_POOL_MAX = max;
+    }
+    setDb(one);
+    try {
+      // A run that answers rows, and one that Postgres refuses.
+      for (const sql of ["SELECT 1 AS one", "SELECT * FROM no_such_table"]) {
+        // State as a leaked statement would leave it: a session advisory lock and a session setting.
+        await one.query("SELECT pg_advisory_lock(4242)");
+        await one.query("SET statement_timeout = '17s'");
+        expect(await advisoryLocks(one)).toBe(1);
+        await run(sql);
+        expect(await advisoryLocks(one), sql).toBe(0);
+        const setting = (await one.query<{ statement_timeout: string }>("SHOW statement_timeout")).rows[0].statement_timeout;
+        expect(setting, sql).not.toBe("17s");
+      }
+    } finally {
+      setDb(db());
+      if (one !== db()) await one.close();
+    }
   });
 });

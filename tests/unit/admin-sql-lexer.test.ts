@@ -79,3 +79,39 @@ describe("checkStatement", () => {
     expect(checkStatement(sql, { embedded: true })).toBe(sql);
   });
 });
+
+describe("lexSql calls and parentheses (issue 24)", () => {
+  it("lists each name(…) with the words inside it, across schemas, quotes and comments", () => {
+    const { calls, unbalanced } = lexSql(`SELECT pg_catalog."Query_To_Xml" /* c */ ('x', (SELECT n FROM t)), count(*)`);
+    expect(unbalanced).toBe(false);
+    expect(calls).toEqual([
+      { name: "Query_To_Xml", args: ["select", "n", "from", "t"] },
+      { name: "count", args: [] },
+    ]);
+  });
+
+  it.each([
+    ["SELECT 1) AS x, (SELECT 2", true],
+    ["SELECT (1", true],
+    ["SELECT ')' AS \")\" -- )", false],
+    ["SELECT $$)$$, E'\\')'", false],
+  ])("%j unbalanced: %s", (sql, unbalanced) => {
+    expect(lexSql(sql).unbalanced).toBe(unbalanced);
+  });
+
+  it.each([
+    ["SELECT count(*) FROM generate_series(1, (SELECT 2000000))", true, /generate_series\(\) takes constants only/],
+    ["SELECT count(*) FROM users, generate_series(1, users.id)", true, /takes constants only/],
+    ["SELECT ts_stat('select 1')", false, /ts_stat\(\) is refused/],
+    ["SELECT x FROM pg_catalog.cursor_to_xmlschema('c', true, false, '') x", false, /cursor_to_xmlschema\(\) is refused/],
+  ])("refuses %j (embedded %s)", (sql, embedded, message) => {
+    expect(() => checkStatement(sql, { embedded })).toThrow(message);
+  });
+
+  it("lets a series with constant bounds through, and any series on a real server", () => {
+    const days = "SELECT d FROM generate_series(date_trunc('day', now()) - interval '6 days', now(), interval '1 day') d";
+    expect(checkStatement(days, { embedded: true })).toBe(days);
+    const sub = "SELECT count(*) FROM generate_series(1, (SELECT 2000000))";
+    expect(checkStatement(sub, { embedded: false })).toBe(sub);
+  });
+});

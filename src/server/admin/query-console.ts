@@ -13,12 +13,14 @@
  *  3. console_run() opens it as a cursor, which holds exactly one query, and the call itself is
  *     sent with bound parameters (extended protocol, one statement), so a text holding several
  *     statements is refused and nobody can COMMIT out of the read-only transaction;
- *  4. the transaction is always rolled back, so even what READ ONLY allows (lo_create) is not kept;
+ *  4. the transaction is always rolled back, so even what READ ONLY allows is not kept, and then
+ *     session advisory locks and settings are cleared (Db.isolated) before the connection is reused;
  *  5. `SET LOCAL statement_timeout` stops it after 2 s on PostgreSQL and Neon. The embedded
  *     database (PGlite, WASM) cannot interrupt a statement, so there the planner's estimate is
  *     checked first and a statement estimated above EMBEDDED_MAX_COST is refused without running;
- *  6. a lexer gives clear messages early (several statements, a writing verb, session-changing
- *     functions whose effect would outlive the transaction on a pooled connection).
+ *  6. a lexer gives clear messages early (several statements, a writing verb, unmatched parentheses
+ *     that would close the wrapping subquery) and refuses functions that run SQL text it never sees
+ *     (query_to_xml, dblink, ts_stat) or whose effect would outlive the transaction.
  */
 import type { Db, Queryable } from "../db/index.ts";
 import { HttpError } from "../http/errors.ts";
@@ -73,13 +75,56 @@ const WRITE_VERBS = new Set([
   "security", "reassign", "discard", "prepare", "execute", "deallocate", "listen", "notify", "unlisten",
   "begin", "start", "commit", "rollback", "abort", "end", "savepoint", "release", "set", "reset", "load",
 ]);
-/** Functions whose effects outlive the transaction (session locks, settings, other backends, files). */
-const SESSION_FUNCTIONS = new Set([
-  "pg_advisory_lock", "pg_advisory_lock_shared", "pg_try_advisory_lock", "pg_try_advisory_lock_shared",
-  "pg_terminate_backend", "pg_cancel_backend", "pg_reload_conf", "pg_rotate_logfile", "set_config",
-  "lo_import", "lo_export", "pg_read_file", "pg_read_binary_file", "pg_ls_dir", "pg_stat_file", "dblink", "dblink_exec",
-]);
+/**
+ * Functions the console refuses, by name or name prefix, compared lowercased, as any word of the
+ * text (quoted or not, with or without a schema): whatever runs SQL text the lexer never sees
+ * (query_to_xml('select …'), ts_stat('select …'), dblink), whose effect outlives the transaction
+ * on a pooled connection (session advisory locks, settings, other backends), or that reaches the
+ * server's files. The console also clears session state after every run (Db.isolated), so what
+ * slips past still does not survive it.
+ */
+const REFUSED_FUNCTIONS: readonly (string | RegExp)[] = [
+  // They run a query given as text.
+  /^(query|cursor|table|schema|database)_to_xml/,
+  "ts_stat",
+  "ts_rewrite",
+  /^dblink/,
+  "xpath_table",
+  /^pg_background/,
+  // Their effect outlives the transaction, or reaches other sessions, the server or its files.
+  /^pg_(try_)?advisory/,
+  "set_config",
+  /^pg_(terminate|cancel)_backend$/,
+  /^pg_(reload_conf|rotate_logfile|promote|switch_wal|create_restore_point|backup_start|backup_stop|start_backup|stop_backup)$/,
+  /^pg_(logical|replication|create_.*replication_slot|drop_replication_slot|copy_.*_replication_slot)/,
+  /^pg_stat_reset/,
+  "pg_notify",
+  /^lo_/,
+  /^pg_(read|ls_|stat_file|file_)/,
+  "pg_import_system_collations",
+];
 const SLEEP_FUNCTIONS = new Set(["pg_sleep", "pg_sleep_for", "pg_sleep_until"]);
+
+function refusedFunction(name: string): boolean {
+  const n = name.toLowerCase();
+  return REFUSED_FUNCTIONS.some((r) => (typeof r === "string" ? n === r : r.test(n)));
+}
+
+/**
+ * On the embedded database the planner's estimate is the only guard, and it is blind to a series
+ * whose bounds it cannot compute before running (`generate_series(1, (SELECT 2000000))`, a column,
+ * random()): it guesses 1,000 rows. There a series takes constants only: numbers, quoted literals,
+ * casts, intervals and the clock's functions.
+ */
+const SERIES_FUNCTIONS = new Set(["generate_series", "generate_subscripts"]);
+const CONSTANT_WORDS = new Set([
+  "interval", "timestamp", "timestamptz", "date", "time", "timetz", "with", "without", "zone", "int", "integer",
+  "bigint", "smallint", "int2", "int4", "int8", "numeric", "decimal", "real", "double", "precision", "float4",
+  "float8", "text", "varchar", "pg_catalog", "now", "current_date", "current_timestamp", "localtimestamp",
+  "date_trunc", "make_date", "make_interval", "make_timestamp", "make_timestamptz", "to_date", "to_timestamp",
+  "year", "years", "month", "months", "week", "weeks", "day", "days", "hour", "hours", "minute", "minutes",
+  "second", "seconds", "true", "false", "null",
+]);
 
 export interface QueryResult {
   columns: string[];
@@ -103,23 +148,28 @@ export function checkStatement(sql: string, opts: { embedded: boolean }): string
   const w = lexed.words;
   const locks = w.some((word, i) => word === "for" && (["update", "share"].includes(w[i + 1]) || (w[i + 1] === "no" && w[i + 2] === "key") || (w[i + 1] === "key" && w[i + 2] === "share")));
   if (locks) throw new QueryRefused("The query console is read-only: row locks (FOR UPDATE, FOR SHARE) are refused.");
-  const banned = lexed.words.find((w) => SESSION_FUNCTIONS.has(w));
-  if (banned) throw new QueryRefused(`${banned}() is refused here: its effect would outlive the read-only transaction.`);
+  // A ')' closing what the text did not open would end the console's wrapping subquery early.
+  if (lexed.unbalanced)
+    throw new QueryRefused("The query's parentheses do not match: every '(' needs its ')', and a ')' cannot close what the query did not open.");
+  const banned = lexed.words.find(refusedFunction);
+  if (banned)
+    throw new QueryRefused(
+      `${banned.toLowerCase()}() is refused here: it runs SQL the console cannot check, or its effect would outlive the read-only transaction.`,
+    );
   // The embedded database (PGlite, WASM) has no timer interrupts, so statement_timeout cannot stop a sleep there.
   const sleep = opts.embedded ? lexed.words.find((w) => SLEEP_FUNCTIONS.has(w)) : undefined;
   if (sleep) throw new QueryRefused(`${sleep}() is refused on the embedded development database, which cannot stop a statement after ${QUERY_TIMEOUT}.`);
   // Nor can it estimate how long a recursive query runs (the planner guesses a few rows).
   if (opts.embedded && lexed.words.includes("recursive"))
     throw new QueryRefused(`WITH RECURSIVE is refused on the embedded development database, which cannot stop a statement after ${QUERY_TIMEOUT}.`);
+  const series = opts.embedded
+    ? lexed.calls.find((c) => SERIES_FUNCTIONS.has(c.name.toLowerCase()) && c.args.some((w) => !CONSTANT_WORDS.has(w.toLowerCase())))
+    : undefined;
+  if (series)
+    throw new QueryRefused(
+      `On the embedded development database ${series.name.toLowerCase()}() takes constants only (numbers, dates, intervals, now()): with a subquery, a column or a function in its bounds the planner cannot tell how long it runs, and this database cannot stop a statement after ${QUERY_TIMEOUT}.`,
+    );
   return lexed.statements[0];
-}
-
-/** Thrown inside the transaction to end it with ROLLBACK while carrying the rows out. */
-class RollBack {
-  readonly rows: Record<string, unknown>[];
-  constructor(rows: Record<string, unknown>[]) {
-    this.rows = rows;
-  }
 }
 
 const embeddedCache = new WeakMap<Db, Promise<boolean>>();
@@ -142,24 +192,20 @@ export async function runConsoleQuery(db: Db, sql: string): Promise<QueryResult>
   const statement = checkStatement(sql, { embedded });
   const started = performance.now();
   try {
-    const rows = await db
-      .tx(async (q) => {
-        await q.query("SET TRANSACTION READ ONLY");
-        const problem = await roleProblem(q);
-        if (problem) throw new QueryRefused(`The query console is closed: ${problem}`, 503);
-        await q.query(`SET LOCAL statement_timeout = '${QUERY_TIMEOUT}'`);
-        await q.query(`SET LOCAL ROLE ${CONSOLE_ROLE}`);
-        const r = await q.query<{ row: string }>("SELECT public.console_run($1, $2, $3::float8) AS row", [
-          statement,
-          QUERY_ROW_CAP + 1,
-          embedded ? EMBEDDED_MAX_COST : null,
-        ]);
-        throw new RollBack(r.rows);
-      })
-      .catch((e) => {
-        if (e instanceof RollBack) return e.rows;
-        throw e;
-      });
+    // Rolled back whatever happens; session locks and settings are cleared before the connection is reused.
+    const rows = await db.isolated(async (q) => {
+      await q.query("SET TRANSACTION READ ONLY");
+      const problem = await roleProblem(q);
+      if (problem) throw new QueryRefused(`The query console is closed: ${problem}`, 503);
+      await q.query(`SET LOCAL statement_timeout = '${QUERY_TIMEOUT}'`);
+      await q.query(`SET LOCAL ROLE ${CONSOLE_ROLE}`);
+      const r = await q.query<{ row: string }>("SELECT public.console_run($1, $2, $3::float8) AS row", [
+        statement,
+        QUERY_ROW_CAP + 1,
+        embedded ? EMBEDDED_MAX_COST : null,
+      ]);
+      return r.rows;
+    });
     const truncated = rows.length > QUERY_ROW_CAP;
     const kept = rows.slice(0, QUERY_ROW_CAP).map((r) => toJsonRow(parseRow(String(r.row))));
     return { columns: kept[0] ? Object.keys(kept[0]) : [], rows: kept, truncated, ms: Math.round(performance.now() - started) };

@@ -17,6 +17,13 @@ export interface Lexed {
    * name the word list would not show as such.
    */
   unicodeIdentifier: boolean;
+  /**
+   * Every `name(…)` in the text (a word or quoted identifier right before `(`, comments and spaces
+   * between allowed), with the words inside its parentheses: what a function is called with.
+   */
+  calls: { name: string; args: string[] }[];
+  /** True when a `)` has no `(` before it, or a `(` is never closed: the text would break out of a wrapper. */
+  unbalanced: boolean;
 }
 
 const WORD = /[A-Za-z_\u0080-\uffff][A-Za-z0-9_$\u0080-\uffff]*/y;
@@ -36,6 +43,11 @@ export function lexSql(sql: string): Lexed {
   let hasContent = false;
   let unterminated = false;
   let unicodeIdentifier = false;
+  const calls: Lexed["calls"] = [];
+  const open: { name: string | null; from: number }[] = [];
+  let unbalanced = false;
+  /** The word just before, when nothing but spaces and comments came after it. */
+  let lastWord: string | null = null;
   let i = 0;
   const endStatement = (at: number) => {
     const text = sql.slice(start, at).trim();
@@ -59,10 +71,24 @@ export function lexSql(sql: string): Lexed {
       }
       if (depth > 0) unterminated = true;
     } else if (c === ";") {
+      lastWord = null;
       endStatement(i);
+      i++;
+    } else if (c === "(") {
+      hasContent = true;
+      open.push({ name: lastWord, from: words.length });
+      lastWord = null;
+      i++;
+    } else if (c === ")") {
+      hasContent = true;
+      const o = open.pop();
+      if (!o) unbalanced = true;
+      else if (o.name !== null) calls.push({ name: o.name, args: words.slice(o.from) });
+      lastWord = null;
       i++;
     } else if (c === "'" || ((c === "E" || c === "e") && next === "'")) {
       hasContent = true;
+      lastWord = null;
       const backslashes = c !== "'";
       i += backslashes ? 2 : 1;
       let closed = false;
@@ -91,9 +117,11 @@ export function lexSql(sql: string): Lexed {
       }
       if (!closed) unterminated = true;
       words.push(name);
+      lastWord = name;
       i = j;
     } else if (c === "$" && dollarTagAt(sql, i)) {
       hasContent = true;
+      lastWord = null;
       const tag = dollarTagAt(sql, i)!;
       const close = sql.indexOf(tag, i + tag.length);
       if (close < 0) unterminated = true;
@@ -105,12 +133,17 @@ export function lexSql(sql: string): Lexed {
       const word = sql.slice(i, WORD.lastIndex).toLowerCase();
       if (word === "u" && sql[WORD.lastIndex] === "&" && sql[WORD.lastIndex + 1] === '"') unicodeIdentifier = true;
       words.push(word);
+      lastWord = word;
       i = WORD.lastIndex;
     } else {
-      if (!/\s/.test(c)) hasContent = true;
+      if (!/\s/.test(c)) {
+        hasContent = true;
+        lastWord = null;
+      }
       i++;
     }
   }
   endStatement(sql.length);
-  return { statements, words, unterminated, unicodeIdentifier };
+  if (open.length > 0) unbalanced = true;
+  return { statements, words, unterminated, unicodeIdentifier, calls, unbalanced };
 }

@@ -20,6 +20,13 @@ export interface Db extends Queryable {
   readonly driver: "neon" | "pg" | "pglite";
   /** Runs `fn` inside BEGIN … COMMIT on one connection; rolls back if it throws. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` inside BEGIN … ROLLBACK on one connection (rolled back even when it returns), then
+   * clears what a rollback leaves on the session: session advisory locks (pg_advisory_unlock_all)
+   * and settings (RESET ALL). For untrusted SQL (the query console). A connection that cannot be
+   * cleared is closed instead of going back to the pool.
+   */
+  isolated<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -49,11 +56,14 @@ type PoolLike = {
   query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
   connect(): Promise<{
     query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
-    release(): void;
+    release(destroy?: boolean): void;
   }>;
   end(): Promise<void>;
   on?(event: "error", listener: (e: Error) => void): unknown;
 };
+
+/** What a rollback leaves on a session, cleared after untrusted SQL ran on it (Db.isolated). */
+const CLEAR_SESSION = ["SELECT pg_advisory_unlock_all()", "RESET ALL"];
 
 function fromPool(driver: "neon" | "pg", pool: PoolLike): Db {
   const wrap = (c: Pick<PoolLike, "query">): Queryable => ({
@@ -79,6 +89,23 @@ function fromPool(driver: "neon" | "pg", pool: PoolLike): Db {
         client.release();
       }
     },
+    async isolated(fn) {
+      const client = await pool.connect();
+      let clean = false;
+      try {
+        await client.query("BEGIN");
+        return await fn(wrap(client));
+      } finally {
+        try {
+          await client.query("ROLLBACK");
+          for (const sql of CLEAR_SESSION) await client.query(sql);
+          clean = true;
+        } catch {
+          // Released with `true`, pg closes the connection instead of pooling it.
+        }
+        client.release(!clean);
+      }
+    },
     // end() does not wait for sockets to close; a server-side termination arriving meanwhile
     // (e.g. DROP DATABASE … FORCE in test teardown) must not become an unhandled error.
     close: () => {
@@ -100,6 +127,20 @@ export function fromPglite(pg: PGlite): Db {
     driver: "pglite",
     ...wrap(pg),
     tx: (fn) => pg.transaction((t) => fn(wrap(t))),
+    // One session for everyone: the rollback undoes the statement's own settings; then locks and RESET ALL.
+    async isolated(fn) {
+      try {
+        return await pg.transaction(async (t) => {
+          try {
+            return await fn(wrap(t));
+          } finally {
+            await t.rollback();
+          }
+        });
+      } finally {
+        for (const sql of CLEAR_SESSION) await pg.query(sql);
+      }
+    },
     close: () => pg.close(),
   };
 }
@@ -140,6 +181,11 @@ export function readOnly(db: Db): Db {
     driver: db.driver,
     query: (sql, params) => guarded((q) => q.query(sql, params)),
     tx: guarded,
+    isolated: (fn) =>
+      db.isolated(async (q) => {
+        await q.query("SET TRANSACTION READ ONLY");
+        return fn(q);
+      }),
     close: () => db.close(),
   };
 }
