@@ -1,29 +1,48 @@
 import { readFileSync } from "node:fs";
 import pg from "pg";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { DB_URL_FILE } from "../../playwright.config.ts";
 
 /** A fresh address per call (tests run in parallel on one database). */
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 
-/** The newest password-reset link mailed to `email`, read from the outbox of the test server's database. */
-export async function resetLinkFor(email: string): Promise<string> {
-  const url = readFileSync(`.data/e2e-db-url-${process.env.E2E_PORT || 8890}`, "utf8").trim();
-  const client = new pg.Client({ connectionString: url });
+/** Runs `fn` with a connection to the test server's database (its URL is in DB_URL_FILE). */
+export async function withTestDb<T>(fn: (db: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: readFileSync(DB_URL_FILE, "utf8").trim() });
   await client.connect();
   try {
-    for (let i = 0; i < 20; i++) {
-      const r = await client.query<{ text_body: string }>(
-        "SELECT text_body FROM outbox WHERE kind = 'password-reset' AND to_address = $1 ORDER BY id DESC LIMIT 1",
-        [email.toLowerCase()],
-      );
-      const link = /https?:\/\/\S+\/newpswd#token=[\w-]{43}/.exec(r.rows[0]?.text_body ?? "")?.[0];
-      if (link) return link;
-      await new Promise((res) => setTimeout(res, 250));
-    }
-    throw new Error(`no reset e-mail for ${email}`);
+    return await fn(client);
   } finally {
     await client.end();
   }
+}
+
+/** The newest password-reset link mailed to `email`, read from the outbox of the test server's database. */
+export async function resetLinkFor(email: string): Promise<string> {
+  const RESET_LINK = /https?:\/\/\S+\/newpswd#token=[\w-]{43}/;
+  const body = () =>
+    withTestDb(async (db) => {
+      const r = await db.query<{ text_body: string }>("SELECT text_body FROM outbox WHERE kind = 'password-reset' AND to_address = $1 ORDER BY id DESC LIMIT 1", [email.toLowerCase()]);
+      return r.rows[0]?.text_body ?? "";
+    });
+  // The e-mail is written once the reset request has been answered; wait for it, not for a time.
+  await expect.poll(body, { message: `no reset e-mail for ${email}` }).toMatch(RESET_LINK);
+  return RESET_LINK.exec(await body())![0];
+}
+
+/**
+ * Holds the answers to requests matching `pattern` until the returned function is called: for
+ * tests that must see what shows while something loads (a fixed delay is either too short on a
+ * busy machine or wasted on an idle one).
+ */
+export async function holdAnswers(page: Page, pattern: string) {
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 /** Creates an account through the API (not the screen) for tests about other screens. */

@@ -1,10 +1,7 @@
-import { expect as baseExpect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { apiSignUp, forgetSessionOnHome, hydrated, logInOnScreen, open, resetLinkFor, uniqueEmail } from "./auth-helpers.ts";
 
 const PASSWORD = "tide pools at dawn";
-// Each log-in costs a real scrypt (N = 2^17): allow for a busy machine.
-const expect = baseExpect.configure({ timeout: 60_000 });
-test.describe.configure({ timeout: 300_000 });
 
 test("sign up → log in → /home → refresh keeps the session → log out", async ({ page }) => {
   const email = uniqueEmail("journey");

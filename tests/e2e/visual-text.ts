@@ -30,11 +30,22 @@ export function visualText(el: Locator): Promise<string> {
   });
 }
 
-/** How many lines the element's text is painted on. */
+/**
+ * How many lines the element's text is painted on. Boxes whose vertical middles are closer than
+ * half the smaller one's height share a line: a glyph from a fallback font (an '↻' that the main
+ * font lacks) has its own top and height but sits on the same line; a wrapped line is a whole
+ * line height lower.
+ */
 export function paintedLines(el: Locator): Promise<number> {
   return el.evaluate((root) => {
     const range = document.createRange();
     range.selectNodeContents(root);
-    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    const boxes = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+    const lines: { middle: number; height: number }[] = [];
+    for (const r of boxes) {
+      const middle = r.top + r.height / 2;
+      if (!lines.some((l) => Math.abs(l.middle - middle) < Math.min(l.height, r.height) / 2)) lines.push({ middle, height: r.height });
+    }
+    return lines.length;
   });
 }

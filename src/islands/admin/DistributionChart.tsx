@@ -35,13 +35,16 @@ export default function DistributionChart({ stats, failed: statsFailed, onRetry 
       .then((ChartJs) => {
         if (cancelled || !canvas.current) return;
         chart.current?.destroy();
-        chart.current = new ChartJs(canvas.current, {
+        const el = canvas.current;
+        // Says which theme the doughnut was last fully drawn with (read by the browser tests).
+        delete el.dataset.drawn;
+        chart.current = new ChartJs(el, {
           type: "doughnut",
           data: { labels, datasets: [{ data: values, backgroundColor: COLOURS, borderColor: dark ? "#0f172a" : "#ffffff", borderWidth: 3, hoverOffset: 6 }] },
           options: {
             responsive: true,
             maintainAspectRatio: false,
-            animation: { duration: ANIMATION_MS },
+            animation: { duration: ANIMATION_MS, onComplete: () => void (el.dataset.drawn = dark ? "dark" : "light") },
             locale: "he-IL",
             // The legend is the HTML list below (themed by CSS, readable by screen readers).
             plugins: { legend: { display: false }, tooltip: { rtl: true, textDirection: "rtl" } },
