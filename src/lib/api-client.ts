@@ -9,6 +9,8 @@ export interface ApiAnswer<T = unknown> {
   data?: T;
   message?: string;
   field?: string;
+  /** Why a field was refused, as a code the screen can say in its own language. */
+  reason?: string;
 }
 
 export class ApiError extends Error {
@@ -16,6 +18,7 @@ export class ApiError extends Error {
     readonly httpStatus: number,
     message: string,
     readonly field?: string,
+    readonly reason?: string,
   ) {
     super(message);
   }
@@ -57,6 +60,6 @@ export async function api<T = unknown>(
   }
   if (res.status === 401 && token) hooks.onUnauthorized?.();
   if (res.status === 429) hooks.onRateLimited?.(Number(res.headers.get("Retry-After") || 60));
-  if (!res.ok) throw new ApiError(res.status, answer.message || `Request failed (${res.status})`, answer.field);
+  if (!res.ok) throw new ApiError(res.status, answer.message || `Request failed (${res.status})`, answer.field, answer.reason);
   return answer;
 }

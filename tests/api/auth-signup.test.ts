@@ -38,15 +38,17 @@ describe("POST /api/sign/new", () => {
   });
 
   it.each([
-    ["too short (7)", "seven77", /at least 8/],
-    ["too long (129)", "x".repeat(129), /at most 128/],
-    ["a common password", "password123", /too common/],
-    ["a common password in other case", "PassWord123", /too common/],
-  ])("refuses a password that is %s with 400 on the password field", async (_case, password, msg) => {
+    ["too short (7)", "seven77", /at least 8/, "too-short"],
+    ["too long (129)", "x".repeat(129), /at most 128/, "too-long"],
+    ["a common password", "password123", /commonly used/, "common"],
+    ["a common password in other case", "PassWord123", /similar to a commonly used/, "similarToCommon"],
+    ["a repeated pattern", "boatboatboatboat", /Repeated/, "extendedRepeat"],
+  ])("refuses a password that is %s with 400 on the password field, with the reason", async (_case, password, msg, reason) => {
     const r = await signUp(good({ password }));
     expect(r.status).toBe(400);
     expect(r.json.field).toBe("password");
     expect(r.json.message).toMatch(msg);
+    expect(r.json.reason).toBe(reason);
   });
 
   it("refuses the e-mail itself as password", async () => {
@@ -57,7 +59,7 @@ describe("POST /api/sign/new", () => {
   });
 
   it("accepts 8 and 128 characters, spaces and any Unicode", async () => {
-    for (const password of ["8 chars!", "y".repeat(128), "מזח חדש בכף קורל 🚤"]) {
+    for (const password of ["⚓🐬🦀🌴🚤🏝🌊☀", ("tide pool " + "x").padEnd(128, "abcdefghijklmnopqrstuvwxyz0123456789"), "מזח חדש בכף קורל 🚤"]) {
       expect((await signUp(good({ password }))).status).toBe(201);
     }
   });

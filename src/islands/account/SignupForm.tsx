@@ -34,7 +34,7 @@ function SignupScreen() {
       setTermsOpen(true);
       return;
     }
-    if (await signUp({ email: email.trim(), password, acceptTerms: true, updates })) done();
+    if (await signUp({ email: email.trim(), password, acceptTerms: true, updates }, { lang: "he" })) done();
   }
 
   async function google(credential: string) {

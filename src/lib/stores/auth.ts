@@ -9,6 +9,7 @@ import { local as storage, session } from "../safe-storage.ts";
 import { useToast } from "./toast.ts";
 import { useLoading } from "./loading.ts";
 import { sameOriginPath } from "../same-origin-path.ts";
+import { PASSWORD_REASON_HE, isPasswordReason } from "../contracts/password.ts";
 
 export type Role = "user" | "admin";
 export interface AuthUser {
@@ -49,7 +50,8 @@ export interface AuthState {
   login(credentials: { email: string; password: string }): Promise<boolean>;
   loginWithGoogle(credential: string): Promise<boolean>;
   checkSession(): Promise<boolean>;
-  signUp(form: { email: string; password: string; acceptTerms: boolean; updates: boolean }): Promise<boolean>;
+  /** `lang: "he"` for the Hebrew sign-up screen: a refused password is explained in Hebrew. */
+  signUp(form: { email: string; password: string; acceptTerms: boolean; updates: boolean }, opts?: { lang?: "he" | "en" }): Promise<boolean>;
   signUpWithGoogle(credential: string, form: { acceptTerms: boolean; updates: boolean }): Promise<boolean>;
   requestReset(email: string): Promise<boolean>;
   setNewPassword(token: string, password: string): Promise<boolean>;
@@ -166,8 +168,9 @@ export const useAuth = create<AuthState>((set, get) => {
   };
 
   /** Sign-up, Google sign-up, reset and new-password failures (spec §8: the server's message, else 'sign-up failed'). */
-  const accountRequestFailed = (e: unknown, toastMs?: number) => {
-    const message = serverMessage(e, "sign-up failed");
+  const accountRequestFailed = (e: unknown, toastMs?: number, lang: "he" | "en" = "en") => {
+    const reason = e instanceof ApiError ? e.reason : undefined;
+    const message = lang === "he" && isPasswordReason(reason) ? PASSWORD_REASON_HE[reason] : serverMessage(e, "sign-up failed");
     set({ status: "failed", message });
     if (!rateLimited(e)) toast(message, "error", toastMs);
   };
@@ -207,7 +210,7 @@ export const useAuth = create<AuthState>((set, get) => {
       return checkInFlight;
     },
 
-    async signUp(form) {
+    async signUp(form, opts = {}) {
       set({ status: "loading" });
       loading().show("Loading...");
       try {
@@ -215,7 +218,7 @@ export const useAuth = create<AuthState>((set, get) => {
         set({ message: r.message ?? "", status: "succeeded", signedUp: true });
         toast(r.message ?? "Signed up", "success");
       } catch (e) {
-        accountRequestFailed(e);
+        accountRequestFailed(e, undefined, opts.lang);
         return false;
       } finally {
         loading().hide();

@@ -1,34 +1,69 @@
 /**
- * What a new password must be (ASVS 5.0 §6.2): 8 to 128 characters, any characters allowed,
- * no composition rules, and not one of the most common passwords (a list shipped with the project).
+ * What a new password must be (ASVS 5.0 §6.2): 8 to 128 characters, no composition rules, and
+ * hard enough to guess. "Hard enough" is zxcvbn-ts's judgement (a maintained estimator with the
+ * common-password lists of breach corpora and English words, names and keyboard patterns): a
+ * score of 3 or more of 4, which refuses the most common passwords (its 30,000-entry list covers
+ * the top 10,000) and weak patterns such as repeats, sequences, dates and single words. The
+ * reason is one of the contract's (src/lib/contracts/password.ts), so each screen can say it in
+ * its own language. Used by sign-up, the new-password screen and the account seeds.
  */
 import { z } from "zod";
-import { COMMON_PASSWORDS } from "./common-passwords.ts";
+import { ZxcvbnFactory } from "@zxcvbn-ts/core";
+import * as common from "@zxcvbn-ts/language-common";
+import * as en from "@zxcvbn-ts/language-en";
+import { HttpError } from "../http/errors.ts";
+import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_REASON_EN, isPasswordReason, type PasswordReason } from "../../lib/contracts/password.ts";
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN };
 
-const common = new Set(COMMON_PASSWORDS.map((p) => p.toLowerCase()));
+/** The lowest zxcvbn score accepted (0 = too guessable … 4 = very unguessable). */
+export const MIN_SCORE = 3;
 
-export function isCommonPassword(password: string): boolean {
-  return common.has(password.toLowerCase());
+let estimator: ZxcvbnFactory | undefined;
+function zxcvbn(): ZxcvbnFactory {
+  // Built on first use (about 0.2 s to index the dictionaries), then kept for the instance.
+  // Its warnings come back as their keys (the translations map each key to itself).
+  const keys = Object.fromEntries(Object.keys(en.translations.warnings).map((k) => [k, k]));
+  estimator ??= new ZxcvbnFactory({
+    dictionary: { ...common.dictionary, ...en.dictionary },
+    graphs: common.adjacencyGraphs,
+    translations: { ...en.translations, warnings: keys as typeof en.translations.warnings },
+  });
+  return estimator;
 }
 
-/** The reason a new password is refused, or null when it is acceptable. */
-export function passwordProblem(password: string, email?: string): string | null {
+// Control characters (NUL included) are never part of a password someone types.
+const hasControl = (s: string) => [...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
+/** Why a new password is refused, or null when it is acceptable. `userInputs` (e-mail, name) count against it. */
+export function passwordReason(password: string, userInputs: string[] = []): PasswordReason | null {
   const length = [...password].length;
-  if (length < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters`;
-  if (length > PASSWORD_MAX) return `Password must be at most ${PASSWORD_MAX} characters`;
-  if (isCommonPassword(password)) return "This password is too common; choose a less guessable one";
-  if (email && password.toLowerCase() === email.toLowerCase()) return "Password must not be your e-mail address";
-  return null;
+  if (length < PASSWORD_MIN) return "too-short";
+  if (length > PASSWORD_MAX) return "too-long";
+  if (hasControl(password)) return "control";
+  const email = userInputs.find((u) => u.includes("@"));
+  if (email && password.toLowerCase() === email.toLowerCase()) return "email";
+  const inputs = userInputs.flatMap((u) => [u, ...u.toLowerCase().split(/[@.\s_+-]+/)]).filter((u) => u.length >= 3);
+  const result = zxcvbn().check(password, inputs);
+  if (result.score >= MIN_SCORE) return null;
+  const warning = result.feedback.warning;
+  return isPasswordReason(warning) ? warning : "weak";
 }
 
-/** Password field of a new password (sign-up, new password). */
-export const newPasswordSchema = z.string().superRefine((value, ctx) => {
-  const problem = passwordProblem(value);
-  if (problem) ctx.addIssue({ code: "custom", message: problem });
-});
+/** The English reason (the API's message), or null. */
+export function passwordProblem(password: string, email?: string): string | null {
+  const reason = passwordReason(password, email ? [email] : []);
+  return reason ? PASSWORD_REASON_EN[reason] : null;
+}
+
+/** The API's 400 for a refused new password: the field, the English text and the reason. */
+export function refusePassword(password: string, userInputs: string[]): void {
+  const reason = passwordReason(password, userInputs);
+  if (reason) throw new HttpError(400, PASSWORD_REASON_EN[reason], { field: "password", reason });
+}
+
+/** Password field of a new password (sign-up, new password): its shape; the strength is checked with the e-mail known. */
+export const newPasswordSchema = z.string().max(PASSWORD_MAX * 4);
 
 /** Password field of a log-in: anything up to the maximum (old passwords may predate the rules). */
 export const loginPasswordSchema = z.string().min(1, "Password is required").max(PASSWORD_MAX * 4);

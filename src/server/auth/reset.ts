@@ -10,7 +10,7 @@ import { enforce, type Limit } from "../rate-limit/index.ts";
 import { scaled } from "./limits.ts";
 import { sendMail } from "../mail/index.ts";
 import { hashPassword } from "./password.ts";
-import { passwordProblem } from "./password-policy.ts";
+import { refusePassword } from "./password-policy.ts";
 import { revokeAllSessions } from "./sessions.ts";
 import { clearAccountFailures } from "./login.ts";
 import { findUserByEmail, markEmailVerified, normalizeEmail, setPasswordHash } from "../users/users.ts";
@@ -77,8 +77,7 @@ export async function completeReset(db: Db, input: { token: string; password: st
     );
     const row = r.rows[0];
     if (!row) throw badRequest(RESET_LINK_DEAD, "token");
-    const problem = passwordProblem(input.password, row.email);
-    if (problem) throw badRequest(problem, "password");
+    refusePassword(input.password, [row.email]);
     await q.query("UPDATE password_resets SET used_at = now() WHERE id = $1", [row.id]);
     await setPasswordHash(q, row.user_id, await hashPassword(input.password));
     await revokeAllSessions(q, row.user_id);

@@ -1,10 +1,10 @@
 /** Sign-up with e-mail and password: terms accepted, password rules, limits per IP and per e-mail. */
 import type { Queryable } from "../db/index.ts";
-import { HttpError, badRequest } from "../http/errors.ts";
+import { HttpError } from "../http/errors.ts";
 import { enforce, type Limit } from "../rate-limit/index.ts";
 import { scaled } from "./limits.ts";
 import { hashPassword } from "./password.ts";
-import { passwordProblem } from "./password-policy.ts";
+import { refusePassword } from "./password-policy.ts";
 import { createUser, EmailTakenError, normalizeEmail } from "../users/users.ts";
 
 /** Sign-ups per IP per hour. */
@@ -32,8 +32,7 @@ export async function signUp(
   const email = normalizeEmail(input.email);
   await enforce(q, scaled(SIGNUP_IP), meta.ip);
   await enforce(q, scaled(SIGNUP_EMAIL), email);
-  const problem = passwordProblem(input.password, email);
-  if (problem) throw badRequest(problem, "password");
+  refusePassword(input.password, [email, input.name ?? ""]);
   const passwordHash = await hashPassword(input.password);
   const user = await insertOr409(() => createUser(q, { email, passwordHash, name: input.name, acceptedTerms: true, wantsUpdates: input.updates }));
   return { id: user.id, email: user.email };

@@ -1,9 +1,16 @@
+/** What an error answer carries beside its message: the field, a reason code the screen can translate, Retry-After. */
+export interface ErrorExtra {
+  field?: string;
+  reason?: string;
+  retryAfter?: number;
+}
+
 /** An error with an HTTP status whose message is safe to show to the caller. */
 export class HttpError extends Error {
   readonly status: number;
-  readonly extra: { field?: string; retryAfter?: number };
+  readonly extra: ErrorExtra;
   // No constructor parameter properties: scripts run this file under Node's type stripping.
-  constructor(status: number, message: string, extra: { field?: string; retryAfter?: number } = {}) {
+  constructor(status: number, message: string, extra: ErrorExtra = {}) {
     super(message);
     this.status = status;
     this.extra = extra;

@@ -25,10 +25,11 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
 }
 
 /** The error shape of the API: `{status:false, message, field?}`. */
-export function jsonError(status: number, message: string, extra: { field?: string; retryAfter?: number } = {}): Response {
+export function jsonError(status: number, message: string, extra: { field?: string; reason?: string; retryAfter?: number } = {}): Response {
   const headers: Record<string, string> = {};
   if (extra.retryAfter !== undefined) headers["Retry-After"] = String(Math.max(1, Math.ceil(extra.retryAfter)));
   const body: Record<string, unknown> = { status: false, message };
   if (extra.field) body.field = extra.field;
+  if (extra.reason) body.reason = extra.reason;
   return json(body, { status, headers });
 }
