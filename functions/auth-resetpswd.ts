@@ -8,12 +8,23 @@ import { RESET_SENT, requestReset } from "../src/server/auth/reset.ts";
 
 export const config = { path: "/api/auth/resetpswd" } satisfies Config;
 
-/** Sends a one-time link to choose a new password; the same answer whether or not the account exists. */
+/**
+ * Sends a one-time link to choose a new password: the same answer, in the same time, whether or
+ * not the account exists (the link is made and mailed after the answer).
+ */
 export default handle(
   config.path,
-  async (req, { ip }) => {
+  async (req, { ip, log }, ctx) => {
     const body = await readJson(req, resetRequestBody);
-    await requestReset(await getDb(), body, { ip, origin: new URL(req.url).origin });
+    const later = (work: Promise<unknown>) => {
+      const logged = work.catch(async (e) => {
+        log.error(`Password reset mail failed: ${e instanceof Error ? e.message : String(e)}`);
+        await log.flush();
+      });
+      // Without a platform to keep the function alive (local servers), the work just runs on.
+      ctx?.waitUntil?.(logged);
+    };
+    await requestReset(await getDb(), body, { ip, origin: new URL(req.url).origin }, later);
     return json({ status: true, message: RESET_SENT });
   },
   ["POST"],

@@ -91,7 +91,7 @@ describe("mail", () => {
   });
 
   it("records a failed SMTP delivery for retry instead of dropping it", async () => {
-    const smtp = { host: "127.0.0.1", port: 1, secure: false, from: "a@b.c" };
+    const smtp = { host: "127.0.0.1", port: 1, secure: false, requireTLS: true, from: "a@b.c" };
     const r = await sendMail(db(), { to: "x@example.com", subject: "s", text: "t" }, smtp);
     expect(r.delivered).toBe(false);
     const row = await db().query<{ sent_at: Date | null; attempts: number; last_error: string }>(

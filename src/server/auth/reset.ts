@@ -30,11 +30,27 @@ export const PASSWORD_CHANGED = "Your password has been changed. Please log in."
 
 export const hashResetToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** The site address for links in e-mails: SITE_URL (or Netlify's URL), never the Host header in production. */
-export async function requestReset(db: Db, input: { email: string }, meta: { ip: string; origin: string }): Promise<void> {
+/**
+ * Asks for a reset link. The answer is the same, and comes in the same time, whether or not the
+ * account exists: only the rate limits run before it; finding the account, storing the link and
+ * mailing it happen after the answer (`later`, Netlify's context.waitUntil), so no timing tells
+ * a stranger which addresses have an account.
+ */
+export async function requestReset(
+  db: Db,
+  input: { email: string },
+  meta: { ip: string; origin: string },
+  later: (work: Promise<unknown>) => void,
+): Promise<void> {
   const email = normalizeEmail(input.email);
   await enforce(db, scaled(RESET_IP), meta.ip);
   await enforce(db, scaled(RESET_EMAIL), email);
+  // Started after this turn of the event loop, so nothing of it runs before the answer is made.
+  later(new Promise((r) => setImmediate(r)).then(() => mailResetLink(db, email, meta)));
+}
+
+/** The account's new one-time link, stored and mailed (nothing for an unknown address). */
+export async function mailResetLink(db: Db, email: string, meta: { ip: string; origin: string }): Promise<void> {
   const user = await findUserByEmail(db, email);
   if (!user) return;
   const token = randomBytes(32).toString("base64url");

@@ -1,5 +1,5 @@
 import type { Queryable } from "../db/index.ts";
-import { deploySettings, mailAllowed, type MailPolicy } from "../settings/context.ts";
+import { deploySettings, mailAllowed, strictDeploy, type MailPolicy } from "../settings/context.ts";
 
 export interface MailMessage {
   to: string;
@@ -14,6 +14,8 @@ export interface SmtpSettings {
   host: string;
   port: number;
   secure: boolean;
+  /** Refuse to send unless the server upgrades the connection with STARTTLS (when not `secure`). */
+  requireTLS: boolean;
   user?: string;
   pass?: string;
   from: string;
@@ -30,15 +32,28 @@ export function smtpFromEnv(env: NodeJS.ProcessEnv = process.env): SmtpSettings 
   const { mail } = deploySettings(env);
   if (mail.mode === "outbox") return null;
   const port = Number(env.SMTP_PORT || 587);
+  const secure = env.SMTP_SECURE ? env.SMTP_SECURE === "true" : port === 465;
   return {
     ...(mail.mode === "allow-list" ? { policy: mail } : {}),
     host: env.SMTP_HOST,
     port,
-    secure: env.SMTP_SECURE ? env.SMTP_SECURE === "true" : port === 465,
+    secure,
+    requireTLS: !secure && !plaintextAllowed(env),
     user: env.SMTP_USER || undefined,
     pass: env.SMTP_PASS || undefined,
     from: env.MAIL_FROM || env.SMTP_USER || "no-reply@localhost",
   };
+}
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "::1", "[::1]"]);
+
+/**
+ * Mail (password-reset links, customers' details) never crosses a network in clear text: TLS is
+ * required unless SMTP_ALLOW_PLAINTEXT=true names a mail catcher on this machine, and never on a
+ * deploy.
+ */
+export function plaintextAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.SMTP_ALLOW_PLAINTEXT === "true" && LOOPBACK.has((env.SMTP_HOST ?? "").toLowerCase()) && !strictDeploy(env);
 }
 
 /**
@@ -95,6 +110,8 @@ export async function deliver(q: Queryable, id: number, smtp: SmtpSettings): Pro
       host: smtp.host,
       port: smtp.port,
       secure: smtp.secure,
+      requireTLS: smtp.requireTLS,
+      tls: { minVersion: "TLSv1.2" },
       auth: smtp.user ? { user: smtp.user, pass: smtp.pass } : undefined,
       connectionTimeout: 5000,
       greetingTimeout: 5000,
