@@ -2,27 +2,37 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { PUBLIC_PAGES, consented, hydrated } from "./marketing-helpers";
 
-// axe is heavy on a busy machine: give each check three times the default time.
-test.beforeEach(() => test.slow());
-
 // Landing twice is one page; one service detail stands for the eleven (same template).
 const pages = PUBLIC_PAGES.filter((p) => p.path !== "/landing" && (!p.path.startsWith("/services/") || p.path === "/services/dock-construction"));
 
+// Phones get their own layout (the Call bar, the 3D gallery carousel, the menu button): the pages
+// that differ most are checked there too.
+const PHONE_TOO = ["/", "/gallery"];
+
 for (const theme of ["light", "dark"] as const) {
   for (const { path } of [...pages, { path: "/no-such-page" }]) {
-    test(`axe finds no violations on ${path} (${theme})`, async ({ page }) => {
+    test(`axe finds no violations on ${path} (${theme})`, { tag: PHONE_TOO.includes(path) ? "@responsive" : [] }, async ({ page }) => {
       await consented(page, { theme });
       await page.emulateMedia({ reducedMotion: "reduce" });
       await page.goto(path, { waitUntil: "networkidle" });
-      // Let revealed sections, counters and lazy pictures settle before checking contrast.
+      // Bring every section into view once (revealed sections, counters and lazy pictures start
+      // there), then wait until the pictures on it have loaded before checking contrast.
       await page.evaluate(async () => {
+        const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
         for (let y = 0; y < document.body.scrollHeight; y += 500) {
           scrollTo(0, y);
-          await new Promise((r) => setTimeout(r, 50));
+          await frame();
         }
         scrollTo(0, 0);
+        await frame();
       });
-      await page.waitForTimeout(300);
+      // (Pictures off to the side, such as a carousel's next slides, wait for their turn: not those.)
+      await page.waitForFunction(() =>
+        [...document.images].every((i) => {
+          const r = i.getBoundingClientRect();
+          return i.complete || !r.width || r.right <= 0 || r.left >= innerWidth;
+        }),
+      );
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
       const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
       expect(summary).toEqual([]);

@@ -4,8 +4,7 @@ import { consented, hydrated } from "./marketing-helpers";
 
 test.beforeEach(async ({ page }) => consented(page));
 
-test("phones: the 3D carousel wraps both ways, a click advances, arrows show for pictures", async ({ page, isMobile }) => {
-  test.skip(!isMobile, "the 3D carousel is the phone layout");
+test("phones: the 3D carousel wraps both ways, a click advances, arrows show for pictures", { tag: "@phone" }, async ({ page }) => {
   await page.goto("/gallery");
   await hydrated(page, '[aria-label="Project carousel"]');
   const carousel = page.locator('[data-variant="3d"]');
@@ -24,8 +23,7 @@ test("phones: the 3D carousel wraps both ways, a click advances, arrows show for
   await expect(page.locator("ul.columns-2")).toBeHidden();
 });
 
-test("wide screens: 4-column masonry, FREE ESTIMATE, and a carousel that advances every 5 s", async ({ page, isMobile }) => {
-  test.skip(isMobile, "the masonry is the wide layout");
+test("wide screens: 4-column masonry, FREE ESTIMATE, and a carousel that advances every 5 s", async ({ page }) => {
   await page.clock.install({ time: new Date("2025-03-01T10:00:00") });
   await page.clock.pauseAt(new Date("2025-03-01T10:00:01"));
   await page.goto("/gallery");

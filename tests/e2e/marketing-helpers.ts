@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import services from "../../content/services.json" with { type: "json" };
 
 /** Every public marketing route of spec §2 with the h1 it must show. */
@@ -13,9 +13,6 @@ export const PUBLIC_PAGES = [
   { path: "/terms", h1: "Terms of Service" },
   { path: "/privacy", h1: "Privacy Policy" },
 ];
-
-/** Pages built on other branches (catalogue, accounts): linked from here, not served by this build. */
-export const OTHER_TEAMS_ROUTES = ["/products", "/home", "/editor", "/login", "/signup"];
 
 /** Collects Content-Security-Policy violations and page errors while a test runs. */
 export function watchProblems(page: Page): string[] {
@@ -63,4 +60,53 @@ export async function fillQuote(page: Page, { fullName = "Pat Waters", email = "
 export async function chooseService(page: Page, service: string) {
   await page.locator("#contact").getByRole("button", { name: /Service/ }).click();
   await page.getByRole("option", { name: service, exact: true }).click();
+}
+
+/**
+ * The lead forms note when they were opened (the browser's Date.now()) and the server refuses a form
+ * sent less than 3 s later as a bot ("too-fast", src/server/leads/submit.ts MIN_FILL_MS). Instead of
+ * waiting those 3 s, the page's clock is set a minute behind the server's before the page opens: it
+ * then runs at the normal pace (timers, the outbox, the success overlay work as usual), and every
+ * form looks as if it had been filled in for a minute. Call before page.goto.
+ */
+export async function filledByAPerson(page: Page) {
+  await page.clock.install({ time: Date.now() - 60_000 });
+}
+
+/**
+ * Holds every answer matching `pattern` until the returned function is called (to see a loading
+ * state for as long as the test needs, not for a fixed time); answers after the release pass. The
+ * request then goes on to the routes registered before this one (or to the server).
+ */
+export async function holdAnswers(page: Page, pattern: string | RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  return release;
+}
+
+export interface StoredLead {
+  id: string;
+  kind: "quote" | "inquiry";
+  fullName: string;
+  email: string;
+  message: string;
+  photoCount: number;
+  spamReason: string | null;
+}
+
+/**
+ * The stored leads of `kind` that `match` picks, as the admin API lists them (spam included, with
+ * its reason: a lead judged "too-fast" is stored but never mailed or synced).
+ */
+export async function storedLeads(request: APIRequestContext, kind: "quote" | "inquiry", match: (l: StoredLead) => boolean): Promise<StoredLead[]> {
+  const auth = await request.post("/api/auth/in", { data: { email: "admin@example.com", password: "demo-admin-password" } });
+  expect(auth.status(), await auth.text()).toBe(200);
+  const token = (await auth.json()).data.token as string;
+  const r = await request.get(`/api/admin/leads?page=1&pageSize=100&kind=${kind}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(r.status()).toBe(200);
+  return ((await r.json()).data.data as StoredLead[]).filter(match);
 }
