@@ -5,23 +5,10 @@ import { consented } from "./marketing-helpers";
 
 /**
  * Islands hydrated on intent (`client:intent`) must not lose the visitor's first touch: the tap
- * that wakes the island has to do what it says. The islands' code is held back for a moment, as on
- * a slow phone network, so that every interaction below happens before React owns the DOM.
+ * that wakes the island has to do what it says. The islands' code is held back, as on a slow phone
+ * network, until the test has interacted with the server-rendered HTML and releases it: every
+ * interaction below happens before React owns the DOM.
  */
-const HOLD_MS = 700;
-/**
- * How long the replayed tap may take to show: the island's code arrives in three or four rounds of
- * imports, each held HOLD_MS, and on a busy two-core machine each round took up to 5 s.
- */
-const REPLAY_MS = 30_000;
-
-async function slowIslands(page: Page) {
-  // The island and its renderer are imported on the first sign of intent; delay those answers.
-  await page.route(/\/_astro\/.*\.js(\?.*)?$/, async (route) => {
-    await new Promise((r) => setTimeout(r, HOLD_MS));
-    await route.continue();
-  });
-}
 
 /**
  * Opens `path` and holds back every script asked for after the page has loaded (the islands' own
@@ -49,29 +36,27 @@ const serviceButton = (page: Page) => page.locator("#contact").getByRole("button
 
 test.beforeEach(async ({ page }) => {
   await consented(page);
-  await slowIslands(page);
 });
 
-test("contact: the first tap (or click) on 'Select a Service' opens the list", async ({ page, isMobile }) => {
-  await page.goto("/contact");
-  await page.waitForLoadState("load");
+test("contact: the first tap (or click) on 'Select a Service' opens the list", { tag: "@responsive" }, async ({ page, isMobile }) => {
+  const release = await openWithIslandCodeHeld(page, "/contact");
   expect(await notHydrated(page, "#contact")).toBe(true);
   if (isMobile) await serviceButton(page).tap();
   else await serviceButton(page).click();
-  // The tap happened before hydration (the island's code is still on its way).
+  // The tap happened before hydration (the island's code is held).
   expect(await notHydrated(page, "#contact")).toBe(true);
-  await expect(page.getByRole("listbox")).toBeVisible({ timeout: REPLAY_MS });
+  release();
+  await expect(page.getByRole("listbox")).toBeVisible();
   await expect(page.getByRole("option")).toHaveCount(services.length + 1);
   await page.getByRole("option", { name: "Seawalls" }).click();
   await expect(serviceButton(page)).toHaveCount(0);
   await expect(page.locator("#contact").getByRole("button", { name: /Seawalls/ })).toBeVisible();
 });
 
-test("contact: text typed before hydration is kept, stays focused, and is sent", async ({ page, isMobile }) => {
+test("contact: text typed before hydration is kept, stays focused, and is sent", { tag: "@responsive" }, async ({ page, isMobile }) => {
   let sent: Record<string, unknown> | null = null;
   await page.route("**/api/public/contact", (r) => ((sent = r.request().postDataJSON()), r.fulfill({ json: { status: true, data: { status: true } } })));
-  // The island's code waits until the whole name is typed (a fixed hold ran out on a busy machine
-  // before ten keystrokes had been typed, and the test then typed into a hydrated form).
+  // The island's code waits until the whole name is typed.
   const release = await openWithIslandCodeHeld(page, "/contact");
   const name = page.getByLabel("Full name");
   if (isMobile) await name.tap();
@@ -109,21 +94,18 @@ test("contact: what the browser filled in before hydration (autofill, a restored
   await expect(page.locator('#contact [name="details"]')).toHaveValue(details);
 });
 
-test("contact: an arrow key on 'Select a Service' before hydration opens the list", async ({ page, isMobile }) => {
-  test.skip(isMobile, "keyboard");
-  await page.goto("/contact");
-  await page.waitForLoadState("load");
+test("contact: an arrow key on 'Select a Service' before hydration opens the list", async ({ page }) => {
+  const release = await openWithIslandCodeHeld(page, "/contact");
   await serviceButton(page).focus();
   await page.keyboard.press("ArrowDown");
   expect(await notHydrated(page, "#contact")).toBe(true);
-  await expect(page.getByRole("listbox")).toBeVisible({ timeout: REPLAY_MS });
+  release();
+  await expect(page.getByRole("listbox")).toBeVisible();
   await expect(page.getByRole("listbox")).toBeFocused();
 });
 
-test("gallery: the first tap on the 3D carousel advances it", async ({ page, isMobile }) => {
-  test.skip(!isMobile, "the 3D carousel is the phone layout");
-  await page.goto("/gallery");
-  await page.waitForLoadState("load");
+test("gallery: the first tap on the 3D carousel advances it", { tag: "@phone" }, async ({ page }) => {
+  const release = await openWithIslandCodeHeld(page, "/gallery");
   const scope = '[aria-label="Project carousel"]';
   const carousel = page.locator(scope);
   const counter = carousel.locator("[data-counter]");
@@ -131,19 +113,27 @@ test("gallery: the first tap on the 3D carousel advances it", async ({ page, isM
   expect(await notHydrated(page, scope)).toBe(true);
   await carousel.locator('[aria-roledescription="slide"]').first().tap();
   expect(await notHydrated(page, scope)).toBe(true);
-  await expect(counter).toHaveText(`2 / ${gallery.length}`, { timeout: REPLAY_MS });
+  release();
+  await expect(counter).toHaveText(`2 / ${gallery.length}`);
   // A second tap on the Next arrow keeps working once hydrated.
   await carousel.getByRole("button", { name: "Next slide" }).tap();
   await expect(counter).toHaveText(`3 / ${gallery.length}`);
 });
 
-test("gallery: the first tap on the Next arrow advances the carousel once", async ({ page, isMobile }) => {
-  test.skip(!isMobile, "the 3D carousel is the phone layout");
-  await page.goto("/gallery");
-  await page.waitForLoadState("load");
-  const carousel = page.locator('[aria-label="Project carousel"]');
+test("gallery: the first tap on the Next arrow advances the carousel once", { tag: "@phone" }, async ({ page }) => {
+  const release = await openWithIslandCodeHeld(page, "/gallery");
+  const scope = '[aria-label="Project carousel"]';
+  const carousel = page.locator(scope);
+  const counter = carousel.locator("[data-counter]");
   await carousel.getByRole("button", { name: "Next slide" }).tap();
-  await expect(carousel.locator("[data-counter]")).toHaveText(`2 / ${gallery.length}`, { timeout: REPLAY_MS });
-  await page.waitForTimeout(500);
-  await expect(carousel.locator("[data-counter]")).toHaveText(`2 / ${gallery.length}`);
+  expect(await notHydrated(page, scope)).toBe(true);
+  release();
+  await hydrated(page, scope);
+  await expect(counter).toHaveText(`2 / ${gallery.length}`);
+  // Once: the replayed tap is done when hydration has finished and the page has painted twice
+  // more; a second advance would show by then. The next tap then moves exactly one slide.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await expect(counter).toHaveText(`2 / ${gallery.length}`);
+  await carousel.getByRole("button", { name: "Next slide" }).tap();
+  await expect(counter).toHaveText(`3 / ${gallery.length}`);
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import services from "../../content/services.json" with { type: "json" };
-import { chooseService, consented, fillQuote, hydrated } from "./marketing-helpers";
+import { chooseService, consented, fillQuote, holdAnswers, hydrated } from "./marketing-helpers";
 
 const serviceButton = (page: Page) => page.locator("#contact").getByRole("button", { name: /Service/ });
 const submit = (page: Page) => page.locator('#contact button[type="submit"]');
@@ -50,6 +50,9 @@ test("required fields are checked by the browser and nothing is sent", async ({ 
   await page.route("**/api/public/contact", (r) => (posted++, r.fulfill({ json: { status: true, data: { status: true } } })));
   await page.goto("/contact");
   await hydrated(page, "#contact");
+  // The stored e-mail is filled in just after hydration: clear it once it is there (clearing it
+  // before, the prefill put it back and the field was not missing).
+  await expect(page.getByLabel("Email", { exact: false })).toHaveValue("member@example.com");
   await page.getByLabel("Email", { exact: false }).fill("");
   await submit(page).click();
   for (const name of ["fullName", "phone", "email"]) expect(await page.locator(`input[name=${name}]`).evaluate((e: HTMLInputElement) => e.validity.valueMissing)).toBe(true);
@@ -83,9 +86,12 @@ test("sending: 'Sending...', then 'Message sent', the overlay for 2.5 s, cleared
   let body: Record<string, unknown> = {};
   await page.route("**/api/public/contact", async (route) => {
     body = route.request().postDataJSON();
-    await new Promise((r) => setTimeout(r, 1500));
     await route.fulfill({ json: { status: true, data: { status: true } } });
   });
+  // The answer waits until the test has seen 'Sending...' (registered last, this route runs first).
+  const release = await holdAnswers(page, "**/api/public/contact");
+  // The overlay's 2.5 s run on the page's clock, which the test moves on itself.
+  await page.clock.install();
   await page.goto("/contact?utm_source=google&utm_medium=cpc&utm_campaign=docks");
   await hydrated(page, "#contact");
   await expect(page.getByLabel("Email", { exact: false })).toHaveValue("member@example.com");
@@ -93,10 +99,10 @@ test("sending: 'Sending...', then 'Message sent', the overlay for 2.5 s, cleared
   await page.getByLabel("Property address").fill("12 Canal Ct, Cape Coral");
   await chooseService(page, "Other");
   await page.getByPlaceholder("Please specify your request").fill("Floating dock for kayaks");
-  await page.waitForTimeout(300);
   await submit(page).click();
   await expect(submit(page)).toHaveText("Sending...");
   await expect(submit(page)).toBeDisabled();
+  release();
   const overlay = page.getByText("Message Sent Successfully");
   await expect(overlay).toBeVisible();
   await expect(submit(page)).toHaveText("Message sent");
@@ -116,7 +122,10 @@ test("sending: 'Sending...', then 'Message sent', the overlay for 2.5 s, cleared
   await expect(page.getByLabel("Phone")).toHaveValue("");
   await expect(page.getByLabel("Email", { exact: false })).toHaveValue("member@example.com");
   await expect(serviceButton(page)).toContainText("Select a Service");
-  await expect(overlay).toBeHidden({ timeout: 4000 });
+  await page.clock.runFor(2_000);
+  await expect(overlay).toBeVisible();
+  await page.clock.runFor(600);
+  await expect(overlay).toBeHidden();
 });
 
 for (const [what, reply] of [
@@ -153,7 +162,7 @@ test("what is typed before the form has loaded its script is kept", async ({ pag
   await page.getByLabel("Phone").fill("(239) 555-0188");
   await page.getByLabel("Email", { exact: false }).fill("pat@example.com");
   await chooseService(page, "Boat Lift Canopies");
-  await page.waitForTimeout(200);
+  await expect(page.locator("#contact").getByRole("button", { name: /Service/ })).toContainText("Boat Lift Canopies");
   await submit(page).click();
   await expect(submit(page)).toHaveText("Message sent");
   expect(body).toMatchObject({ fullName: "Pat Waters", subject: "Boat Lift Canopies" });
@@ -171,7 +180,7 @@ test("when the form's script cannot load, a short message replaces it (spec §8)
   await page.goto("/contact");
   await page.locator("#contact astro-island").dispatchEvent("pointerover");
   const alert = page.getByRole("alert").filter({ hasText: "Loading chunk failed" });
-  await expect(alert).toBeVisible({ timeout: 10_000 });
+  await expect(alert).toBeVisible();
   await expect(alert.getByRole("button", { name: "Refresh" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Request a Quote" })).toBeVisible();
 });
