@@ -28,10 +28,8 @@ beforeAll(async () => {
   await q.query("INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 hour')", [admin.id, SECRET_VALUES[1]]);
   await q.query("INSERT INTO outbox (to_address, subject, text_body, html_body, kind) VALUES ('boss@example.com', 'Reset your password', $1, $1, 'password-reset')", [SECRET_VALUES[2]]);
   await q.query("INSERT INTO crm_token (provider, access_token, expires_at) VALUES ('zoho', $1, now() + interval '1 hour')", [SECRET_VALUES[3]]);
-  await q.query("INSERT INTO leads (kind, full_name, first_name, email, crm_state) VALUES ('quote', 'Ann Lee', 'Ann', 'ann@example.com', 'pending')").catch(() =>
-    // Once leads.first_name is dropped (migration 007), the same lead without it.
-    q.query("INSERT INTO leads (kind, full_name, email, crm_state) VALUES ('quote', 'Ann Lee', 'ann@example.com', 'pending')"),
-  );
+  // first_name has a default since migration 007 (kept, never read).
+  await q.query("INSERT INTO leads (kind, full_name, email, crm_state) VALUES ('quote', 'Ann Lee', 'ann@example.com', 'pending')");
 });
 
 function expectNoSecret(text: string) {
@@ -109,7 +107,9 @@ describe("business tables still answer", () => {
   ])("%s", async (sql, rows) => {
     const r = await run(sql);
     expect(r.status, r.text).toBe(200);
-    if (rows !== null) expect(r.json.data.data).toHaveLength(rows);
+    // null: a count that changes as the suite runs (the log, the migrations), but never none.
+    if (rows === null) expect(r.json.data.data.length).toBeGreaterThan(0);
+    else expect(r.json.data.data).toHaveLength(rows);
     expectNoSecret(r.text);
   });
 

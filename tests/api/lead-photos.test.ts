@@ -391,22 +391,33 @@ describe("Idempotency-Key on quote requests and inquiries", () => {
   });
 
   describe("a repeat that arrives while the first request of its key is still in flight", () => {
-    /** Holds the key's claim in an open transaction (as a first request does) until released. */
+    const FIRST_FAILED = "first request failed";
+    /**
+     * Holds the key's claim in an open transaction (as a first request does) until released.
+     * `held` says how the transaction ended: "committed", or the message it was rolled back with
+     * (FIRST_FAILED when asked to roll back; anything else, such as a failed INSERT, is a failure
+     * of the test's own set-up and shows as such).
+     */
     function holdClaim(k: string, body: unknown, outcome: "rollback" | "commit") {
       let release!: () => void;
       const gate = new Promise<void>((r) => (release = r));
       const hash = bodyHash("/api/public/contact", quoteRequestSchema.parse(body));
       let claimed!: () => void;
       const isClaimed = new Promise<void>((r) => (claimed = r));
-      const held = db()
+      const held: Promise<string> = db()
         .tx(async (q) => {
           await q.query("INSERT INTO lead_idempotency (key, endpoint, body_hash) VALUES ($1, '/api/public/contact', $2)", [k, hash]);
           claimed();
           await gate;
-          if (outcome === "rollback") throw new Error("first request failed");
+          if (outcome === "rollback") throw new Error(FIRST_FAILED);
           await q.query("UPDATE lead_idempotency SET status = 200, answer = $2 WHERE key = $1", [k, JSON.stringify({ status: true, data: { status: true, photoToken: "from-the-first" } })]);
         })
-        .catch(() => {});
+        .then(
+          () => "committed",
+          (e: unknown) => (e instanceof Error ? e.message : String(e)),
+        );
+      // A claim that failed never gets to `claimed()`: let the test go on and see why in `held`.
+      void held.then(() => claimed());
       return { isClaimed, release, held };
     }
 
@@ -418,7 +429,7 @@ describe("Idempotency-Key on quote requests and inquiries", () => {
       const repeat = call(contactBg.fn, "POST", "/api/public/contact", { body, ip: ip(), headers: { "Idempotency-Key": k } });
       await new Promise((r) => setTimeout(r, 300));
       first.release();
-      await first.held;
+      expect(await first.held).toBe("committed");
       const r = await repeat;
       expect(r.status).toBe(200);
       expect(r.json).toEqual({ status: true, data: { status: true, photoToken: "from-the-first" } });
@@ -433,7 +444,7 @@ describe("Idempotency-Key on quote requests and inquiries", () => {
       const repeat = call(contactBg.fn, "POST", "/api/public/contact", { body, ip: ip(), headers: { "Idempotency-Key": k } });
       await new Promise((r) => setTimeout(r, 300));
       first.release();
-      await first.held;
+      expect(await first.held).toBe(FIRST_FAILED);
       const r = await repeat;
       expect(r.status).toBe(200);
       expect(r.json).toEqual({ status: true, data: { status: true } });

@@ -103,13 +103,17 @@ describe("deploySettings: every context × settings", () => {
     expect(databaseUrlFromEnv({ CONTEXT: r.context, ...r.env })).toBe(r.db.url);
   });
 
-  it("never lets a preview write to production: whenever the URL is DATABASE_URL on a preview, it is read-only", () => {
-    for (const context of ["deploy-preview", "branch-deploy"]) {
-      for (const extra of [{}, { NETLIFY_DB_URL: NETLIFY_URL }, { PREVIEW_DATABASE_URL: PREVIEW_URL }]) {
-        const s = deploySettings({ CONTEXT: context, DATABASE_URL: PROD_URL, ...extra }, undefined);
-        if (s.database.url === PROD_URL) expect(s.database.readOnly).toBe(true);
-      }
-    }
+  // Each case says which database a preview with production's DATABASE_URL gets: production's
+  // only when it has none of its own, and then read-only.
+  it.each(
+    (["deploy-preview", "branch-deploy"] as const).flatMap((context) => [
+      [context, "nothing else", {}, { url: PROD_URL, readOnly: true }] as const,
+      [context, "a Netlify Database branch", { NETLIFY_DB_URL: NETLIFY_URL }, { url: NETLIFY_URL, readOnly: false }] as const,
+      [context, "PREVIEW_DATABASE_URL", { PREVIEW_DATABASE_URL: PREVIEW_URL }, { url: PREVIEW_URL, readOnly: false }] as const,
+    ]),
+  )("never lets a preview write to production: %s with DATABASE_URL and %s", (context, _extraName, extra, expected) => {
+    const s = deploySettings({ CONTEXT: context, DATABASE_URL: PROD_URL, ...extra }, undefined);
+    expect({ url: s.database.url, readOnly: s.database.readOnly }).toEqual(expected);
   });
 });
 
