@@ -19,6 +19,7 @@ export const SQL_DIALECT_FILES = [
   "tests/api/leads-jobs.test.ts", // maintenance: interval arithmetic
   "tests/api/deploy-preview.test.ts", // previews: per-context settings
   "tests/api/deploy-seed.test.ts", // previews: seeding a branch
+  "tests/api/deploy-scrub.test.ts", // previews: scrubbing a copy of production (LOCK, jsonb)
 ];
 
 // Unit and API tests run on embedded PGlite; with TEST_DATABASE_URL the SQL-dialect files run

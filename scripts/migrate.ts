@@ -4,7 +4,8 @@
  * (src/server/settings/context.ts):
  *   - production: migrates DATABASE_URL / NETLIFY_DB_URL; never seeds.
  *   - deploy-preview / branch-deploy: migrates the preview's own database (PREVIEW_DATABASE_URL,
- *     or the Netlify Database branch in NETLIFY_DB_URL) and seeds the demo catalogue and accounts.
+ *     or the Netlify Database branch in NETLIFY_DB_URL), scrubs a copy of production's data once
+ *     (src/server/db/seeds/scrub.ts), and seeds the demo catalogue and accounts.
  *     With only DATABASE_URL (production's), it REFUSES: nothing is migrated or seeded, and the
  *     deploy's functions refuse every write.
  *   - no database URL at all (a build with no database, CI building pages only): nothing to do.
@@ -12,6 +13,7 @@
 import { createDb } from "../src/server/db/index.ts";
 import { migrate } from "../src/server/db/migrate.ts";
 import { seedDeploy } from "../src/server/db/seeds/deploy.ts";
+import { scrubPreviewCopy } from "../src/server/db/seeds/scrub.ts";
 import { deploySettings } from "../src/server/settings/context.ts";
 
 const settings = deploySettings();
@@ -34,6 +36,9 @@ if (database.readOnly) {
   try {
     const applied = await migrate(db);
     console.log(applied.length ? `▸ Migrations applied: ${applied.join(", ")}` : "▸ Database schema up to date");
+    // A preview's database branch is a copy of production's: no customer's data may show there.
+    const scrubbed = await scrubPreviewCopy(db, settings);
+    if (scrubbed) console.log(`▸ Preview database: ${scrubbed}`);
     for (const line of await seedDeploy(db, settings)) console.log(`▸ Demo data: ${line}`);
   } finally {
     await db.close();

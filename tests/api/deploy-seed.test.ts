@@ -26,43 +26,47 @@ beforeEach(async () => {
   await db().query("DELETE FROM users");
 });
 
+const STRONG = "reviewers-know-this-one tide 7";
+
 describe("seedDeploy", () => {
-  it.each(["deploy-preview", "branch-deploy"])("on %s: seeds the catalogue and the preview accounts, and prints the sign-in", async (context) => {
+  it.each(["deploy-preview", "branch-deploy"])("on %s: seeds the catalogue and the preview accounts, and never prints the admin's password", async (context) => {
     const settings = deploySettings({ CONTEXT: context, NETLIFY_DB_URL: "postgres://branch@ep.neon.tech/db" }, undefined);
-    const said = await seedDeploy(db(), settings, {});
+    const said = await seedDeploy(db(), settings, { PREVIEW_ADMIN_PASSWORD: STRONG });
     expect(await count(db(), "products")).toBe((await readCatalogue()).length);
     const admin = await findUserByEmail(db(), "admin@example.com");
     const user = await findUserByEmail(db(), "user@example.com");
     expect(admin?.role).toBe("admin");
     expect(user?.role).toBe("user");
-    const signIn = said.find((l) => l.startsWith("preview sign-in"))!;
-    const password = /admin admin@example\.com \/ (\S+)/.exec(signIn)![1];
-    // The admin password is random (not the local demo default), and it is the one printed.
-    expect(password).not.toBe("demo-admin-password");
-    expect(password.length).toBeGreaterThanOrEqual(PREVIEW_ADMIN_PASSWORD_MIN);
-    expect(await verifyPassword(password, admin!.password_hash)).toBe(true);
+    expect(await verifyPassword(STRONG, admin!.password_hash)).toBe(true);
     expect(await verifyPassword("demo-user-password", user!.password_hash)).toBe(true);
+    const log = said.join("\n");
+    expect(log).toContain("admin admin@example.com / the PREVIEW_ADMIN_PASSWORD");
+    expect(log).toContain("user user@example.com / demo-user-password");
+    expect(log).not.toContain(STRONG);
   });
 
-  it("sets a new admin password on the next build (the latest build log is right), and leaves the catalogue as staff left it", async () => {
+  it("without PREVIEW_ADMIN_PASSWORD there is no preview admin, and the log says how to have one", async () => {
+    const said = await seedDeploy(db(), deploySettings({ CONTEXT: "deploy-preview" }, undefined), {});
+    expect(await findUserByEmail(db(), "admin@example.com")).toBeNull();
+    expect(said.join("\n")).toContain("no preview admin: set PREVIEW_ADMIN_PASSWORD");
+  });
+
+  it("refuses a short or easy PREVIEW_ADMIN_PASSWORD, and ignores DEMO_ADMIN_PASSWORD", async () => {
+    expect(previewAccounts({ PREVIEW_ADMIN_PASSWORD: "short" }).noAdmin).toMatch(new RegExp(`shorter than ${PREVIEW_ADMIN_PASSWORD_MIN}`));
+    expect(previewAccounts({ PREVIEW_ADMIN_PASSWORD: "password1234" }).noAdmin).toMatch(/^no preview admin: PREVIEW_ADMIN_PASSWORD refused \(.+\)$/);
+    expect(previewAccounts({ PREVIEW_ADMIN_PASSWORD: STRONG }).noAdmin).toBeUndefined();
+    // DEMO_ADMIN_PASSWORD (the local default, often copied from .env.example) never reaches a deploy.
+    expect(previewAccounts({ DEMO_ADMIN_PASSWORD: "demo-admin-password" }).accounts.map((a) => a.role)).toEqual(["user"]);
+  });
+
+  it("leaves the catalogue as staff left it on the next build", async () => {
     const settings = deploySettings({ CONTEXT: "deploy-preview" }, undefined);
-    await seedDeploy(db(), settings, {});
+    await seedDeploy(db(), settings, { PREVIEW_ADMIN_PASSWORD: STRONG });
     await db().query("DELETE FROM products WHERE id = (SELECT id FROM products ORDER BY id LIMIT 1)");
     const left = await count(db(), "products");
-    const second = await seedDeploy(db(), settings, {});
+    await seedDeploy(db(), settings, { PREVIEW_ADMIN_PASSWORD: STRONG });
     expect(await count(db(), "products")).toBe(left);
     expect(await count(db(), "users")).toBe(2);
-    const password = /admin admin@example\.com \/ (\S+)/.exec(second.join("\n"))![1];
-    expect(await verifyPassword(password, (await findUserByEmail(db(), "admin@example.com"))!.password_hash)).toBe(true);
-  });
-
-  it("uses PREVIEW_ADMIN_PASSWORD when it is long enough, and ignores a short one", async () => {
-    const settings = deploySettings({ CONTEXT: "deploy-preview" }, undefined);
-    await seedDeploy(db(), settings, { PREVIEW_ADMIN_PASSWORD: "reviewers-know-this-one" });
-    expect(await verifyPassword("reviewers-know-this-one", (await findUserByEmail(db(), "admin@example.com"))!.password_hash)).toBe(true);
-    expect(previewAccounts({ PREVIEW_ADMIN_PASSWORD: "short" })[0].origin).toBe("random");
-    // DEMO_ADMIN_PASSWORD (the local default, often copied from .env.example) never reaches a deploy.
-    expect(previewAccounts({ DEMO_ADMIN_PASSWORD: "demo-admin-password" })[0].password).not.toBe("demo-admin-password");
   });
 
   it.each([
@@ -96,12 +100,14 @@ describe("scripts/migrate.ts (the first step of build:deploy)", () => {
     expect(existsSync(production)).toBe(false);
   }, 60_000);
 
-  it("on a preview with its own database: migrates and seeds it, and prints the sign-in", async () => {
-    const out = await run({ CONTEXT: "deploy-preview", NETLIFY_DB_URL: "pglite:memory", DATABASE_URL: "postgres://prod.invalid/never" });
+  it("on a preview with its own database: migrates, scrubs and seeds it, and prints the sign-in without a secret", async () => {
+    const out = await run({ CONTEXT: "deploy-preview", NETLIFY_DB_URL: "pglite:memory", DATABASE_URL: "postgres://prod.invalid/never", PREVIEW_ADMIN_PASSWORD: STRONG });
     expect(out).toContain("database: netlify-database");
     expect(out).toContain("Migrations applied");
+    expect(out).toContain("Preview database: copied data scrubbed before first use");
     expect(out).toMatch(/products: added \d+ catalogue products/);
-    expect(out).toMatch(/preview sign-in: admin admin@example\.com \/ \S+/);
+    expect(out).toContain("preview sign-in: admin admin@example.com / the PREVIEW_ADMIN_PASSWORD");
+    expect(out).not.toContain(STRONG);
   }, 60_000);
 
   it("in production: migrates, seeds nothing", async () => {

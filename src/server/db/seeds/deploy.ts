@@ -3,13 +3,15 @@
  * (scripts/migrate.ts), so a reviewer finds the demo catalogue and can sign in to the editor and
  * the admin dashboard. Never on production, and never into a database the deploy may only read.
  *
- * The demo admin's password is not a known default (a preview is a public address): it is
- * PREVIEW_ADMIN_PASSWORD when set (12+ characters), else a new random one on every build, printed
- * in the build log. The demo user keeps the local demo password: it is an ordinary account, and
- * anyone can sign up anyway. Plain Node (the build script imports it).
+ * The demo admin exists only when PREVIEW_ADMIN_PASSWORD is set (12+ characters, and not easy to
+ * guess): a preview is a public address, so its password is no known default, and a build log is
+ * no place for a secret (it is never printed; the reviewers are told it by whoever set it). The
+ * demo user keeps the public demo password: it is an ordinary account, and anyone can sign up
+ * anyway. Plain Node (the build script imports it).
  */
-import { randomBytes } from "node:crypto";
 import type { Db } from "../index.ts";
+import { passwordReason } from "../../auth/password-policy.ts";
+import { PASSWORD_REASON_EN } from "../../../lib/contracts/password.ts";
 import { deploySettings, type DeploySettings } from "../../settings/context.ts";
 import { hashPassword } from "../../auth/password.ts";
 import type { Role } from "../../auth/sessions.ts";
@@ -23,17 +25,19 @@ export interface PreviewAccount {
   password: string;
   role: Role;
   name: string;
-  /** How the password was chosen, for the build log. */
-  origin: "random" | "PREVIEW_ADMIN_PASSWORD" | "demo";
+  /** What the build log may say of the password (never the password itself, but the public demo one). */
+  shown: string;
 }
 
-export function previewAccounts(env: NodeJS.ProcessEnv = process.env): PreviewAccount[] {
+/** The preview's accounts, and why there is no admin when there is none. */
+export function previewAccounts(env: NodeJS.ProcessEnv = process.env): { accounts: PreviewAccount[]; noAdmin?: string } {
+  const user: PreviewAccount = { email: "user@example.com", password: "demo-user-password", role: "user", name: "Demo User", shown: "demo-user-password" };
   const fixed = env.PREVIEW_ADMIN_PASSWORD ?? "";
-  const admin: PreviewAccount =
-    [...fixed].length >= PREVIEW_ADMIN_PASSWORD_MIN
-      ? { email: "admin@example.com", password: fixed, role: "admin", name: "Preview Admin", origin: "PREVIEW_ADMIN_PASSWORD" }
-      : { email: "admin@example.com", password: randomBytes(15).toString("base64url"), role: "admin", name: "Preview Admin", origin: "random" };
-  return [admin, { email: "user@example.com", password: "demo-user-password", role: "user", name: "Demo User", origin: "demo" }];
+  if (!fixed) return { accounts: [user], noAdmin: "no preview admin: set PREVIEW_ADMIN_PASSWORD (12+ characters, Deploy Previews scope in Netlify) to have one" };
+  if ([...fixed].length < PREVIEW_ADMIN_PASSWORD_MIN) return { accounts: [user], noAdmin: `no preview admin: PREVIEW_ADMIN_PASSWORD is shorter than ${PREVIEW_ADMIN_PASSWORD_MIN} characters` };
+  const weak = passwordReason(fixed, ["admin@example.com"]);
+  if (weak) return { accounts: [user], noAdmin: `no preview admin: PREVIEW_ADMIN_PASSWORD refused (${PASSWORD_REASON_EN[weak]})` };
+  return { accounts: [{ email: "admin@example.com", password: fixed, role: "admin", name: "Preview Admin", shown: "the PREVIEW_ADMIN_PASSWORD" }, user] };
 }
 
 /**
@@ -47,7 +51,8 @@ export async function seedDeploy(db: Db, settings: DeploySettings = deploySettin
   const products = await productsSeeder.run(db);
   said.push(products ? `products: ${products}` : "products: catalogue already present, left as it is");
   const signIn: string[] = [];
-  for (const a of previewAccounts(env)) {
+  const { accounts, noAdmin } = previewAccounts(env);
+  for (const a of accounts) {
     const hash = await hashPassword(a.password);
     const existing = await findUserByEmail(db, a.email);
     if (existing) {
@@ -56,9 +61,9 @@ export async function seedDeploy(db: Db, settings: DeploySettings = deploySettin
     } else {
       await createUser(db, { email: a.email, passwordHash: hash, name: a.name, role: a.role, acceptedTerms: true, emailVerified: true });
     }
-    const note = a.origin === "random" ? " (new on every build; set PREVIEW_ADMIN_PASSWORD to keep one)" : a.origin === "PREVIEW_ADMIN_PASSWORD" ? " (PREVIEW_ADMIN_PASSWORD)" : "";
-    signIn.push(`${a.role} ${a.email} / ${a.password}${note}`);
+    signIn.push(`${a.role} ${a.email} / ${a.shown}`);
   }
+  if (noAdmin) signIn.push(noAdmin);
   said.push(`preview sign-in: ${signIn.join("; ")}`);
   return said;
 }
