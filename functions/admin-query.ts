@@ -7,8 +7,9 @@ import { requireAdmin } from "../src/server/auth/guard.ts";
 import { getDb } from "../src/server/db/index.ts";
 import { QUERY_MAX_LENGTH, QueryRefused, runConsoleQuery } from "../src/server/admin/query-console.ts";
 import { failedList } from "../src/server/http/respond.ts";
+import { text } from "../src/lib/text.ts";
 
-const body = z.object({ query: z.string().max(QUERY_MAX_LENGTH, `at most ${QUERY_MAX_LENGTH} characters`) }).strict();
+const body = z.object({ query: text().max(QUERY_MAX_LENGTH, `at most ${QUERY_MAX_LENGTH} characters`) }).strict();
 
 export const config = { path: "/api/admin/query" } satisfies Config;
 

@@ -7,10 +7,11 @@ import { check, readQuery } from "../src/server/http/validate.ts";
 import { getDb } from "../src/server/db/index.ts";
 import { getProduct, listProducts, listProductsPage } from "../src/server/products/repo.ts";
 import { productIdSchema } from "../src/server/products/schema.ts";
+import { text } from "../src/lib/text.ts";
 import { PUBLIC_PRODUCT_HEADERS } from "../src/server/products/cache.ts";
 
 const listQuery = z.strictObject({
-  q: z.string().trim().max(100).optional(),
+  q: text().trim().max(100).optional(),
   sort: z.enum(["price-asc", "price-desc", "newest"]).optional(),
   page: z.coerce.number().int().min(1).max(10_000).optional(),
   size: z.coerce.number().int().min(1).max(100).optional(),

@@ -11,7 +11,7 @@ import { constants, createBrotliCompress, createGzip } from "node:zlib";
 import { NetlifyDev } from "@netlify/dev";
 import { loadDotEnv } from "./lib/env.ts";
 import { startDatabase } from "./lib/database.ts";
-import { callFunction, loadFunctions } from "./lib/functions.ts";
+import { callFunction, loadFunctions, toWebRequest } from "./lib/functions.ts";
 
 const args = process.argv.slice(2);
 const port = Number(args[args.indexOf("--port") + 1] || process.env.PORT || 8888);
@@ -51,7 +51,7 @@ async function notFound(): Promise<Response> {
 const server = createServer(async (req, res) => {
   try {
     const response =
-      (req.url?.startsWith("/api/") ? await callFunction(functions, toRequest(req), req.socket.remoteAddress ?? "127.0.0.1") : undefined) ??
+      (req.url?.startsWith("/api/") ? await callFunction(functions, toWebRequest(req, `localhost:${port}`), req.socket.remoteAddress ?? "127.0.0.1") : undefined) ??
       (await netlify.handleAndIntrospectNodeRequest(req))?.response ??
       // Like Netlify: an unknown path gets the site's own not-found page, with a 404 status.
       (await notFound());
@@ -90,21 +90,6 @@ function compressorFor(req: IncomingMessage, response: Response) {
   if (/\bbr\b/.test(accepted)) return { name: "br", stream: createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) };
   if (/\bgzip\b/.test(accepted)) return { name: "gzip", stream: createGzip() };
   return null;
-}
-
-function toRequest(req: IncomingMessage): Request {
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
-    else if (v !== undefined) headers.set(k, v);
-  }
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  return new Request(`http://${req.headers.host ?? `localhost:${port}`}${req.url}`, {
-    method: req.method,
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-    duplex: "half",
-  } as RequestInit);
 }
 
 const stop = async () => {

@@ -22,7 +22,9 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { join, resolve } from "node:path";
 import { Readable } from "node:stream";
 import type { Plugin, ViteDevServer } from "vite";
-import { compile, type Params } from "./functions.ts";
+import { PathParamError, compile, decodeParams, pathParamAnswer, toWebRequest, type Params } from "./functions.ts";
+
+export { toWebRequest };
 
 export interface FunctionRoute {
   /** Absolute path of the function's file. */
@@ -76,8 +78,7 @@ export function matchFunction(routes: FunctionRoute[], pathname: string): { rout
   for (const route of routes) {
     const m = route.regex.exec(pathname);
     if (!m) continue;
-    const params = Object.fromEntries(route.keys.map((k, i) => [k, m[i + 1] === undefined ? undefined : decodeURIComponent(m[i + 1])]));
-    return { route, params };
+    return { route, params: decodeParams(route.keys, m) };
   }
   return undefined;
 }
@@ -202,6 +203,8 @@ export function devFunctions(options: DevFunctionsOptions = {}): Plugin {
           }
           next();
         } catch (error) {
+          // A path parameter that is not valid UTF-8 is the caller's mistake: 400 naming it, as the API answers.
+          if (error instanceof PathParamError) return sendWebResponse(res, pathParamAnswer(error));
           next(error);
         }
       });
@@ -236,23 +239,6 @@ async function answer(server: ViteDevServer, req: IncomingMessage, res: ServerRe
   }
   await sendWebResponse(res, response);
   await Promise.allSettled(pending);
-}
-
-/** A web Request for a Node request (the body streamed, not buffered). */
-export function toWebRequest(req: IncomingMessage): Request {
-  const headers = new Headers();
-  for (const [k, v] of Object.entries(req.headers)) {
-    if (k.startsWith(":")) continue;
-    if (Array.isArray(v)) v.forEach((x) => headers.append(k, x));
-    else if (v !== undefined) headers.set(k, v);
-  }
-  const hasBody = req.method !== "GET" && req.method !== "HEAD";
-  return new Request(`http://${req.headers.host ?? "localhost"}${req.url}`, {
-    method: req.method,
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-    duplex: "half",
-  } as RequestInit);
 }
 
 export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {

@@ -5,18 +5,17 @@
  */
 import { z } from "zod";
 import { DETAILS_MAX, PHOTO_MAX_COUNT, UTM_KEYS, UTM_MAX, type UtmKey } from "./contracts/lead.ts";
+import { hasControlChars } from "./text.ts";
 
-// Control characters other than tab/newline, and unpaired surrogates, have no place in a form
-// field and some (NUL, lone surrogates) cannot even be stored in Postgres text or jsonb.
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// Control characters other than tab/newline (src/lib/text.ts), and unpaired surrogates, have no
+// place in a form field and some (NUL, lone surrogates) cannot even be stored in Postgres text or jsonb.
 const LINE_BREAK = /[\r\n]/;
 
 function text(max: number, opts: { min?: number; multiline?: boolean } = {}) {
   return z
     .string()
     .max(max, `must be at most ${max} characters`)
-    .refine((s) => s.isWellFormed() && !CONTROL.test(s), "contains characters that are not allowed")
+    .refine((s) => s.isWellFormed() && !hasControlChars(s), "contains characters that are not allowed")
     .refine((s) => opts.multiline || !LINE_BREAK.test(s), "must be a single line")
     .transform((s) => s.trim())
     .refine((s) => s.length >= (opts.min ?? 0), opts.min ? "is required" : "is too short");

@@ -121,6 +121,13 @@ describe("GET /api/admin/logs/raw input checks", () => {
     ["selectedDate=01%2F05%2F2024", "selectedDate"],
     ["tz=Mars%2FOlympus", "tz"],
     [`grep=${"x".repeat(201)}`, "grep"],
+    // Issue 24: values Postgres refuses (a 500/503 before) are the caller's mistake, named.
+    ["selectedDate=0000-01-01", "selectedDate"],
+    ["selectedDate=1999-12-31", "selectedDate"],
+    ["tz=US%2FPacific-New", "tz"],
+    ["grep=%00", "grep"],
+    ["grep=a%00b", "grep"],
+    ["grep=%1B%5B31m", "grep"],
   ])("answers 400 for %s", async (q, field) => {
     const r = await call(logsRaw, "GET", `/api/admin/logs/raw?${q}`, { token: admin });
     expect(r.status).toBe(400);
@@ -129,5 +136,23 @@ describe("GET /api/admin/logs/raw input checks", () => {
 
   it("refuses other methods", async () => {
     expect((await call(logsRaw, "POST", "/api/admin/logs/raw", { token: admin, body: {} })).status).toBe(405);
+  });
+
+  it("takes the edges of the accepted days and canonical zones Intl does not list (UTC, Etc/GMT+5)", async () => {
+    for (const q of ["selectedDate=2000-01-01&tz=UTC", "selectedDate=2100-12-31&tz=Etc%2FGMT%2B5", "tz=Asia%2FCalcutta"]) {
+      const r = await call(logsRaw, "GET", `/api/admin/logs/raw?${q}`, { token: admin });
+      expect(r.status, `${q}: ${r.text}`).toBe(200);
+    }
+  });
+});
+
+describe("log lines with control characters (issue 24)", () => {
+  it("are stored with the characters escaped, and shown", async () => {
+    const { createLogger } = await import("../../src/server/logs/logger.ts");
+    const log = createLogger("/api/test-nul", undefined, async () => db());
+    log.warn("name was a\u0000b\u0007c\ttab");
+    await log.flush();
+    const stored = await db().query<{ message: string }>("SELECT message FROM log WHERE source = '/api/test-nul'");
+    expect(stored.rows.map((r) => r.message)).toEqual(["name was a\\u0000b\\u0007c\ttab"]);
   });
 });

@@ -75,4 +75,17 @@ describe("GET /api/admin/stats", () => {
     expect((await call(statsFn, "GET", "/api/admin/stats?range=7d", { token: admin.token })).status).toBe(400);
     expect((await call(statsFn, "GET", "/api/admin/stats?selectedDate=yesterday", { token: admin.token })).status).toBe(400);
   });
+
+  // Issue 24: values that passed the schema but Postgres refused (500/503 before), named in a 400.
+  it.each([
+    ["selectedDate=0000-01-01", "selectedDate"],
+    ["selectedDate=2101-01-01", "selectedDate"],
+    ["tz=US%2FPacific-New", "tz"],
+    ["tz=%00", "tz"],
+  ])("answers 400 naming the field for %s", async (q, field) => {
+    const r = await call(statsFn, "GET", `/api/admin/stats?${q}`, { token: admin.token });
+    expect(r.status, r.text).toBe(400);
+    expect(r.json).toMatchObject({ status: false, field });
+    expect(r.json.message).toMatch(new RegExp(`^Invalid ${field}: `));
+  });
 });

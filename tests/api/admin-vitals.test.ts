@@ -48,6 +48,10 @@ describe("POST /api/vitals (the beacon)", () => {
     ["a path with a query", { metric: "INP", value: 12, path: "/a?b=<script>" }, "path"],
     ["a path over 200 characters", { metric: "INP", value: 12, path: `/${"a".repeat(200)}` }, "path"],
     ["no path", { metric: "INP", value: 12 }, "path"],
+    // Issue 24: the schema is strict, and the path is one of this site's.
+    ["an unknown field", { metric: "INP", value: 12, path: "/", extra: 1 }, "extra"],
+    ["a protocol-relative path (another host)", { metric: "INP", value: 12, path: "//evil.example/x" }, "path"],
+    ["a path with a NUL", { metric: "INP", value: 12, path: "/a\u0000b" }, "path"],
   ])("refuses %s with 400", async (_case, body, field) => {
     const r = await send(body);
     expect(r.status).toBe(400);

@@ -137,7 +137,7 @@ describe("bad input is refused with a clear 4xx and nothing is stored", () => {
     ["a missing phone on a quote", contact, quoteBody({ phone: "" }), 400, "phone"],
     ["a number as the name", contact, quoteBody({ fullName: 42 }), 400, "fullName"],
     ["an unknown field", contact, quoteBody({ isAdmin: true }), 400, undefined],
-    ["an unknown UTM key", contact, quoteBody({ utm: { source: "x", evil: "y" } }), 400, "utm"],
+    ["an unknown UTM key", contact, quoteBody({ utm: { source: "x", evil: "y" } }), 400, "utm.evil"],
     ["a 121-character name", contact, quoteBody({ fullName: "x".repeat(121) }), 400, "fullName"],
     ["a NUL character", contact, quoteBody({ address: "a\u0000b" }), 400, "address"],
     ["a lone surrogate in the UTM", contact, quoteBody({ utm: { source: "\ud800" } }), 400, "utm.source"],

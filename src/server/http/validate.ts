@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { HttpError, badRequest } from "./errors.ts";
+import { CONTROL_CHARS_MESSAGE, controlCharPath } from "../../lib/text.ts";
 
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
 
@@ -27,10 +28,25 @@ export function readQuery<S extends z.ZodType>(req: Request, schema: S): z.infer
   return check(schema, Object.fromEntries(new URL(req.url).searchParams));
 }
 
+/**
+ * Validates `data` with `schema`; 400 naming the first bad field. Before the schema, any string (or
+ * key) holding a control character other than tab and line breaks is refused, whatever the schema
+ * says: Postgres cannot store NUL (a 500 where one reached it), and none belongs in a request.
+ */
 export function check<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
+  const control = controlCharPath(data);
+  if (control) {
+    const field = control.map(String).join(".") || undefined;
+    throw badRequest(field ? `Invalid ${field}: ${CONTROL_CHARS_MESSAGE}` : `Invalid input: ${CONTROL_CHARS_MESSAGE}`, field);
+  }
   const r = schema.safeParse(data);
   if (r.success) return r.data;
   const issue = r.error.issues[0];
+  // A strict schema's unknown key is named as the field: "Invalid extra: unknown field".
+  if (issue?.code === "unrecognized_keys") {
+    const field = [...issue.path, issue.keys[0]].map(String).join(".");
+    throw badRequest(`Invalid ${field}: unknown field`, field);
+  }
   const field = issue?.path.map(String).join(".") || undefined;
   const message = field ? `Invalid ${field}: ${issue.message}` : `Invalid input: ${issue?.message ?? "bad body"}`;
   throw badRequest(message, field);
@@ -44,8 +60,8 @@ async function readLimited(req: Request, maxBytes: number): Promise<string> {
  * Reads a request body of at most `maxBytes` without ever holding more: 413 (`tooLarge`) as soon as
  * the declared length or the bytes read pass it.
  */
-export async function readBodyBytes(req: Request, maxBytes: number, tooLarge = "Request body too large"): Promise<Uint8Array> {
-  if (Number(req.headers.get("content-length") || 0) > maxBytes) throw new HttpError(413, tooLarge);
+export async function readBodyBytes(req: Request, maxBytes: number, tooLarge = `Request body too large: at most ${maxBytes} bytes`): Promise<Uint8Array> {
+  if (Number(req.headers.get("content-length") || 0) > maxBytes) throw new HttpError(413, tooLarge, { field: "body" });
   if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -55,8 +71,9 @@ export async function readBodyBytes(req: Request, maxBytes: number, tooLarge = "
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
+      // A chunked body (no Content-Length) is cut here; the server's stream adapter drops the rest.
       await reader.cancel().catch(() => {});
-      throw new HttpError(413, tooLarge);
+      throw new HttpError(413, tooLarge, { field: "body" });
     }
     chunks.push(value);
   }

@@ -4,6 +4,7 @@
  * queued, in the same transaction, for writing to the Zoho lead's status (see status-sync.ts).
  */
 import { z } from "zod";
+import { text } from "../../lib/text.ts";
 import type { Db, Queryable } from "../db/index.ts";
 import type { StatusEntry } from "../../lib/contracts/admin.ts";
 import { LEAD_STATUSES, NEXT_STATUSES, NOTE_MAX, type LeadStatus } from "../../lib/lead-status.ts";
@@ -12,7 +13,7 @@ export { LEAD_STATUSES, NEXT_STATUSES, NOTE_MAX, type LeadStatus } from "../../l
 
 export const statusChangeSchema = z.strictObject({
   status: z.enum(LEAD_STATUSES, "must be one of new, contacted, quoted, won, lost"),
-  note: z.string("is required").trim().min(1, "is required").max(NOTE_MAX),
+  note: text("is required").trim().min(1, "is required").max(NOTE_MAX),
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 

@@ -1,5 +1,6 @@
 import { getDb, type Queryable } from "../db/index.ts";
 import { isReadOnlyRefusal } from "../settings/context.ts";
+import { escapeControlChars } from "../../lib/text.ts";
 
 export type Level = "INFO" | "DEBUG" | "ERROR" | "WARN";
 export interface LogEntry {
@@ -32,7 +33,15 @@ const MAX_MESSAGE = 4000;
 export function createLogger(source: string, requestId?: string, db?: () => Promise<Queryable>): Logger {
   const pending: LogEntry[] = [];
   const add = (level: Level) => (message: string) => {
-    const entry = { ts: new Date(), level, source, message: message.slice(0, MAX_MESSAGE), requestId };
+    // Control characters (NUL above all, which Postgres cannot store) are written as \u00XX: a line
+    // quoting a hostile request is still stored and shown.
+    const entry = {
+      ts: new Date(),
+      level,
+      source: escapeControlChars(source),
+      message: escapeControlChars(message.slice(0, MAX_MESSAGE)),
+      requestId: requestId === undefined ? undefined : escapeControlChars(requestId),
+    };
     pending.push(entry);
     const line = formatLine(entry) + (requestId ? ` (req ${requestId})` : "");
     if (process.env.LOG_SILENT !== "1") (level === "ERROR" ? console.error : console.log)(line);

@@ -1,6 +1,7 @@
 /** The admin log viewer: the newest `tail` entries of a time window, optionally filtered, oldest first. */
 import { z } from "zod";
 import type { Queryable } from "../db/index.ts";
+import { text } from "../../lib/text.ts";
 import { formatLine, type Level } from "./logger.ts";
 import { windowQuery, windowSql, type WindowInput } from "./window.ts";
 
@@ -16,8 +17,7 @@ export const logQuery = z.object({
       const n = Number(s);
       return s && /^\s*\d+\s*$/.test(s) && n >= 1 ? Math.min(n, MAX_TAIL) : DEFAULT_TAIL;
     }),
-  grep: z
-    .string()
+  grep: text()
     .max(200, "at most 200 characters")
     .optional()
     .transform((s) => (s?.trim() ? s.trim() : undefined)),

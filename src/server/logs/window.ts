@@ -11,18 +11,35 @@ export const DEFAULT_RANGE: Range = "1h";
 /** The company works in Cape Coral, Florida; used when the browser does not send its zone. */
 export const SITE_TIME_ZONE = "America/New_York";
 
+/**
+ * An IANA zone Postgres knows too: one this runtime lists (as browsers report them), or a canonical
+ * name it does not list (UTC, Etc/GMT+5). Intl also takes legacy aliases that Postgres's zone data
+ * no longer has (`US/Pacific-New`: "time zone not recognized", a 500 on the dashboard), so an alias
+ * that is not listed is refused.
+ */
+const TIME_ZONES = new Set(Intl.supportedValuesOf("timeZone"));
+
 function isTimeZone(tz: string): boolean {
+  if (TIME_ZONES.has(tz)) return true;
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    return true;
+    return new Intl.DateTimeFormat("en-US", { timeZone: tz }).resolvedOptions().timeZone === tz;
   } catch {
     return false;
   }
 }
 
+/** Days the dashboard can look at: Postgres refuses year 0 ("0000-01-01"), and no log is that old. */
+export const FIRST_YEAR = 2000;
+export const LAST_YEAR = 2100;
+
 function isCalendarDate(s: string): boolean {
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+function inYears(s: string): boolean {
+  const year = Number(s.slice(0, 4));
+  return year >= FIRST_YEAR && year <= LAST_YEAR;
 }
 
 /** Today's date (YYYY-MM-DD) in `tz`. */
@@ -36,8 +53,9 @@ export const windowQuery = {
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, "use YYYY-MM-DD")
     .refine(isCalendarDate, "not a calendar date")
+    .refine(inYears, `must be a day from ${FIRST_YEAR} to ${LAST_YEAR}`)
     .optional(),
-  tz: z.string().max(64).refine(isTimeZone, "unknown time zone").default(SITE_TIME_ZONE),
+  tz: z.string().max(64).refine(isTimeZone, "unknown time zone (an IANA name such as America/New_York)").default(SITE_TIME_ZONE),
 };
 
 export interface WindowInput {

@@ -1,6 +1,7 @@
 /** What the product editor may send (the shapes the API answers with: src/lib/contracts/product.ts). */
 import { z } from "zod";
 import { MAX_PRICE_TEXT } from "../../lib/price.ts";
+import { text } from "../../lib/text.ts";
 
 export const PRODUCT_ID = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
@@ -11,10 +12,10 @@ export const MAX_PRODUCT_BODY = 5_900_000;
 const imageField = z.union([z.string().startsWith("data:").max(3_000_000), z.string().regex(/^\/api\/images\/[A-Za-z0-9_-]{43}$/), z.literal(""), z.null()]);
 
 const fields = {
-  name: z.string().trim().min(1, "Name is required").max(120),
-  description: z.string().trim().max(4000),
-  price: z.union([z.string().trim().max(MAX_PRICE_TEXT), z.number().nonnegative().max(10_000_000)]),
-  color: z.string().trim().max(40),
+  name: text().trim().min(1, "Name is required").max(120),
+  description: text().trim().max(4000),
+  price: z.union([text().trim().max(MAX_PRICE_TEXT), z.number().nonnegative().max(10_000_000)]),
+  color: text().trim().max(40),
   quantity: z.coerce.number().int().min(0).max(100_000),
   image: imageField,
   hoverImage: imageField,

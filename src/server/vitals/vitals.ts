@@ -27,11 +27,13 @@ export const vitalSample = z
   .object({
     metric: z.enum(METRICS),
     value: z.number().finite().min(0),
+    // A path on this site: one leading '/', never '//' (another host), bounded.
     path: z
       .string()
-      .max(200)
-      .regex(/^\/[A-Za-z0-9\-._~/%]*$/, "a page path such as /services"),
+      .max(200, "at most 200 characters")
+      .regex(/^\/(?!\/)[A-Za-z0-9\-._~/%]*$/, "a page path on this site, such as /services"),
   })
+  .strict()
   .refine((s) => s.value <= MAX_VALUE[s.metric], { message: "value out of range", path: ["value"] });
 export type VitalSample = z.infer<typeof vitalSample>;
 
