@@ -2,7 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from "@playwright/tes
 import AxeBuilder from "@axe-core/playwright";
 import { readFileSync } from "node:fs";
 import { paintedLines } from "./visual-text.ts";
-import { apiSignIn, holdAnswers, rememberSession, withTestDb } from "./auth-helpers.ts";
+import { apiSignIn, rememberSession, withTestDb } from "./auth-helpers.ts";
+import { holdAnswers } from "./marketing-helpers";
 
 /** Opens /admin (or its #system tab) signed in as the demo admin, with the theme given. */
 async function openAsAdmin(page: Page, request: APIRequestContext, theme: "light" | "dark" = "light", hash = "") {

@@ -30,21 +30,6 @@ export async function resetLinkFor(email: string): Promise<string> {
   return RESET_LINK.exec(await body())![0];
 }
 
-/**
- * Holds the answers to requests matching `pattern` until the returned function is called: for
- * tests that must see what shows while something loads (a fixed delay is either too short on a
- * busy machine or wasted on an idle one).
- */
-export async function holdAnswers(page: Page, pattern: string) {
-  let release = () => {};
-  const held = new Promise<void>((r) => (release = r));
-  await page.route(pattern, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
-
 /** Creates an account through the API (not the screen) for tests about other screens. */
 export async function apiSignUp(page: Page, email: string, password: string) {
   const r = await page.request.post("/api/sign/new", { data: { email, password, acceptTerms: true } });

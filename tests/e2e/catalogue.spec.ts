@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { holdAnswers } from "./auth-helpers.ts";
+import { holdAnswers } from "./marketing-helpers";
 
 /**
  * Resolves once the page has been idle (as the cards and the product page wait before fetching
