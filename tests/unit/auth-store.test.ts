@@ -112,7 +112,12 @@ describe("log-out", () => {
     useAuth.setState({ isAuthenticated: true, user, token: "t1" });
     answers["admin/stats"] = { status: 401, body: { status: false, message: "Session expired" } };
     answers["auth/out"] = { status: 200, body: { status: true } };
-    await Promise.all([api("admin/stats").catch(() => {}), api("admin/stats").catch(() => {})]);
+    // Each caller is still told its call was refused (the server's 401 and message), not left hanging.
+    const refused = expect.objectContaining({ httpStatus: 401, message: "Session expired" });
+    expect(await Promise.allSettled([api("admin/stats"), api("admin/stats")])).toEqual([
+      { status: "rejected", reason: refused },
+      { status: "rejected", reason: refused },
+    ]);
     await vi.advanceTimersByTimeAsync(LOGOUT_DELAY_MS + 10);
     expect(useAuth.getState().isAuthenticated).toBe(false);
     expect(calls.filter((c) => c.path === "auth/out")).toHaveLength(1);
