@@ -20,6 +20,13 @@ export const SQL_DIALECT_FILES = [
   "tests/api/deploy-preview.test.ts", // previews: per-context settings
   "tests/api/deploy-seed.test.ts", // previews: seeding a branch
   "tests/api/deploy-scrub.test.ts", // previews: scrubbing a copy of production (LOCK, jsonb)
+  // Issue 24's proofs, on both databases: what Postgres itself refuses (NUL, dates, time zones),
+  // the fuzz's "no 5xx", throttle counters, the takeover's transaction.
+  "tests/api/hostile-input.test.ts",
+  "tests/api/fuzz-endpoints.test.ts",
+  "tests/api/auth-limits.test.ts",
+  "tests/api/auth-google-takeover.test.ts",
+  "tests/api/auth-reset.test.ts",
 ];
 
 // Unit and API tests run on embedded PGlite; with TEST_DATABASE_URL the SQL-dialect files run

@@ -81,7 +81,7 @@ const contact = contactBg.fn;
 let fake: FakeZoho;
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
 let undoZoho: () => void;
-const SET = ["CONTEXT", "SMTP_HOST", "SMTP_PORT", "SMTP_SECURE", "PREVIEW_MAIL_ALLOW", "ZOHO_ON_PREVIEW", "DATABASE_URL", "PREVIEW_DATABASE_URL", "NETLIFY_DB_URL"];
+const SET = ["CONTEXT", "SMTP_HOST", "SMTP_PORT", "SMTP_SECURE", "SMTP_ALLOW_PLAINTEXT", "PREVIEW_MAIL_ALLOW", "ZOHO_ON_PREVIEW", "DATABASE_URL", "PREVIEW_DATABASE_URL", "NETLIFY_DB_URL"];
 const saved = Object.fromEntries(SET.map((k) => [k, process.env[k]]));
 let ipSeq = 0;
 const ip = () => `192.0.2.${++ipSeq}`;
@@ -98,6 +98,8 @@ beforeEach(() => {
   process.env.SMTP_HOST = "127.0.0.1";
   process.env.SMTP_PORT = String(smtp.port);
   process.env.SMTP_SECURE = "false";
+  // This SMTP server has no TLS: a catcher on this machine, allowed outside production only.
+  process.env.SMTP_ALLOW_PLAINTEXT = "true";
 });
 afterEach(async () => {
   await contactBg.settle();
@@ -204,15 +206,24 @@ describe("a quote on a deploy preview (CONTEXT=deploy-preview, Zoho and SMTP con
 });
 
 describe("the same quote in production reaches both (so the preview's silence is real)", () => {
-  it("connects to SMTP and creates the Zoho records; no noindex", async () => {
+  it("connects to SMTP (and, this test server offering no TLS, sends nothing in clear text) and creates the Zoho records; no noindex", async () => {
     process.env.CONTEXT = "production";
     const email = "production-quote@example.com";
-    const before = smtp.recipients.length;
+    const before = { connections: smtp.connections.length, recipients: smtp.recipients.length };
+    const lastMail = Number((await db().query<{ n: string }>("SELECT coalesce(max(id), 0) AS n FROM outbox")).rows[0].n);
     const r = await call(contact, "POST", "/api/public/contact", { body: quoteBody({ email }), ip: ip() });
     expect(r.status).toBe(200);
     expect(r.headers.get("x-robots-tag")).toBeNull();
     await contactBg.settle();
-    expect(smtp.recipients.slice(before).sort()).toEqual(["office@fixture.example.com", email].sort());
+    // Both messages were tried over SMTP (the preview above never connects)...
+    expect(smtp.connections.length - before.connections).toBeGreaterThanOrEqual(2);
+    // ...and production requires TLS even to a server on this machine: they wait for a server that offers it.
+    expect(smtp.recipients.length).toBe(before.recipients);
+    const queued = await db().query<{ to_address: string; sent_at: Date | null; last_error: string | null }>(
+      "SELECT to_address, sent_at, last_error FROM outbox WHERE id > $2 AND to_address IN ('office@fixture.example.com', $1) ORDER BY to_address",
+      [email, lastMail],
+    );
+    expect(queued.rows.map((m) => [m.to_address, m.sent_at, !!m.last_error])).toEqual([["office@fixture.example.com", null, true], [email, null, true]].sort());
     expect((await leadByEmail(email))[0].crm_state).toBe("synced");
   });
 });
