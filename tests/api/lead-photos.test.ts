@@ -3,8 +3,9 @@
  * access and the Zoho attachment sync. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { useTestDb } from "../helpers/db.ts";
+import { setDb, type Queryable, type Row } from "../../src/server/db/index.ts";
 import { call } from "../helpers/http.ts";
 import { userWithSession } from "../helpers/auth.ts";
 import { startFakeZoho, type FakeZoho } from "../helpers/fake-zoho.ts";
@@ -418,7 +419,53 @@ describe("Idempotency-Key on quote requests and inquiries", () => {
         );
       // A claim that failed never gets to `claimed()`: let the test go on and see why in `held`.
       void held.then(() => claimed());
+      // A test that fails before releasing still ends the transaction (or the database never closes).
+      onTestFinished(async () => {
+        release();
+        await held;
+      });
       return { isClaimed, release, held };
+    }
+
+    afterEach(() => setDb(db()));
+    const WAITING = "waiting on the first";
+    /**
+     * Sends the repeat of `k` and returns once it is waiting on the first's claim, the point under
+     * test: on PostgreSQL its `INSERT … ON CONFLICT` on the key waits on the first's uncommitted row
+     * (a lock wait in pg_stat_activity); on PGlite, one connection on which a transaction runs alone,
+     * it has sent its first statement on lead_idempotency while the first's transaction holds that
+     * connection, so the statement runs only once the first has ended. Fails if the repeat answers
+     * before that, or never gets there.
+     */
+    async function repeatWhileHeld(k: string, body: unknown) {
+      const base = db();
+      let sent = false;
+      const watch = (q: Queryable): Queryable => ({
+        query<T extends Row = Row>(sql: string, params?: unknown[]) {
+          if (sql.includes("lead_idempotency")) sent = true;
+          return q.query<T>(sql, params);
+        },
+      });
+      setDb({ ...base, ...watch(base), tx: (fn) => base.tx((q) => fn(watch(q))) });
+      const repeat = call(contactBg.fn, "POST", "/api/public/contact", { body, ip: ip(), headers: { "Idempotency-Key": k } });
+      let answered = false;
+      void repeat.then(
+        () => (answered = true),
+        () => (answered = true),
+      );
+      const there =
+        base.driver === "pglite"
+          ? async () => sent
+          : async () => {
+              const r = await base.query<{ n: number }>(
+                "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'INSERT INTO lead_idempotency%ON CONFLICT%'",
+              );
+              return r.rows[0].n === 1;
+            };
+      await expect
+        .poll(async () => (answered ? "answered before the first ended" : (await there()) ? WAITING : "not there yet"), { timeout: 10_000, interval: 10 })
+        .toBe(WAITING);
+      return { repeat }; // not the promise itself, which an async function would wait for
     }
 
     it("waits, and gets the first answer once the first commits", async () => {
@@ -426,8 +473,7 @@ describe("Idempotency-Key on quote requests and inquiries", () => {
       const body = quoteBody({ email: "inflight-commit@example.com", photos: 1 });
       const first = holdClaim(k, body, "commit");
       await first.isClaimed;
-      const repeat = call(contactBg.fn, "POST", "/api/public/contact", { body, ip: ip(), headers: { "Idempotency-Key": k } });
-      await new Promise((r) => setTimeout(r, 300));
+      const { repeat } = await repeatWhileHeld(k, body);
       first.release();
       expect(await first.held).toBe("committed");
       const r = await repeat;
@@ -441,8 +487,7 @@ describe("Idempotency-Key on quote requests and inquiries", () => {
       const body = quoteBody({ email: "inflight-rollback@example.com" });
       const first = holdClaim(k, body, "rollback");
       await first.isClaimed;
-      const repeat = call(contactBg.fn, "POST", "/api/public/contact", { body, ip: ip(), headers: { "Idempotency-Key": k } });
-      await new Promise((r) => setTimeout(r, 300));
+      const { repeat } = await repeatWhileHeld(k, body);
       first.release();
       expect(await first.held).toBe(FIRST_FAILED);
       const r = await repeat;
