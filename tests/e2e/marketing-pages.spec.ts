@@ -32,6 +32,8 @@ test("the landing page: hero texts, quote button scrolls to the form, reviews, s
   // The counter starts from 0 once it has been scrolled into view and reaches 1,500 after 7 s.
   await counter.scrollIntoViewIfNeeded();
   await expect(counter).not.toHaveText("0");
+  // The animation has started: from here its time moves only when the test says.
+  await page.clock.pauseAt(Date.now() + 100);
   await page.clock.runFor(3_000);
   await expect(counter).not.toHaveText("1,500");
   await page.clock.runFor(4_000);
