@@ -40,7 +40,7 @@ test("signed in, the wide-screen header keeps every link and the phone number on
 });
 
 test("signed-in navigation and the profile menu's 'התנתק' (disconnect)", { tag: "@responsive" }, async ({ page, isMobile }) => {
-  await consented(page, { token: "test-token", name: "Dana", email: "dana@example.com" });
+  await consented(page, { token: "test-token", name: "Dana", email: "dana@example.com", currentRoute: "/admin" });
   let authHeader = "";
   await page.route("**/api/auth/out", async (route) => {
     authHeader = route.request().headers()["authorization"] ?? "";
@@ -62,7 +62,8 @@ test("signed-in navigation and the profile menu's 'התנתק' (disconnect)", { 
   await page.getByRole("button", { name: "התנתק" }).click();
   await page.waitForURL("**/landing");
   expect(authHeader).toBe("Bearer test-token");
-  expect(await page.evaluate(() => [localStorage.getItem("token"), localStorage.getItem("email"), localStorage.getItem("name")])).toEqual([null, null, null]);
+  // The stored route goes too: the next person on this browser is not sent to /admin.
+  expect(await page.evaluate(() => ["token", "email", "name", "currentRoute"].map((k) => localStorage.getItem(k)))).toEqual([null, null, null, null]);
   await expect(page.getByRole("button", { name: "Account menu" })).toBeHidden();
 });
 

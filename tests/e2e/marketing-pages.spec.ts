@@ -23,7 +23,8 @@ test("the landing page: hero texts, quote button scrolls to the form, reviews, s
   const counter = page.locator("[data-count-to]");
   await expect(counter).toHaveText("0");
   await expect(page.getByText("Marine Construction with Integrity & Precision").first()).toBeVisible();
-  await expect(page.getByRole("link", { name: "View Our Work" }).first()).toHaveAttribute("href", "/products");
+  // Decision 12: 'View Our Work' opens the gallery, as the nav's 'Our Work' does.
+  await expect(page.getByRole("link", { name: "View Our Work" }).first()).toHaveAttribute("href", "/gallery");
   await page.getByRole("link", { name: "Request A Quote" }).first().click();
   await expect(page.locator("#contact")).toBeInViewport();
   await expect(page.getByRole("heading", { name: "Request a Quote" })).toBeVisible();
@@ -84,16 +85,21 @@ test("the about page shows the badges (after 1.5 s) and both buttons", async ({ 
   await expect(badges).toHaveCount(4);
   await expect(badges.last()).toBeVisible();
   await expect(page.getByRole("link", { name: "Request A Quote" })).toHaveAttribute("href", "/contact");
-  await expect(page.getByRole("link", { name: "View Our Work" })).toHaveAttribute("href", "/products");
+  await expect(page.getByRole("link", { name: "View Our Work" })).toHaveAttribute("href", "/gallery");
 });
 
 for (const [path, date] of [["/privacy", "August 29, 2024"], ["/terms", "January 23, 2025"]]) {
-  test(`${path} shows its date, external links and 'Back to homepage' to /home`, async ({ page }) => {
+  test(`${path} shows its date, external links and 'Back to homepage' to the landing page`, async ({ page }) => {
     await consented(page);
     await page.goto(path);
     await expect(page.getByText(`Last updated ${date}`)).toBeVisible();
     expect(await page.locator("article a[href^='https://']").count()).toBeGreaterThan(0);
-    await expect(page.getByRole("link", { name: "Back to homepage" })).toHaveAttribute("href", "/home");
+    // A visitor goes back to the landing page, not to /home and on to the log-in screen.
+    const back = page.getByRole("link", { name: "Back to homepage" });
+    await expect(back).toHaveAttribute("href", "/");
+    await back.click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator("h1")).toHaveText("NEW DOCKS IN 8-12 WEEKS");
   });
 }
 

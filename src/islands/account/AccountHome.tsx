@@ -20,7 +20,7 @@ function Home() {
   ];
 
   async function signOut() {
-    await logout();
+    await logout({ forget: true });
     location.assign("/");
   }
 

@@ -55,7 +55,8 @@ export interface AuthState {
   signUpWithGoogle(credential: string, form: { acceptTerms: boolean; updates: boolean }): Promise<boolean>;
   requestReset(email: string): Promise<boolean>;
   setNewPassword(token: string, password: string): Promise<boolean>;
-  logout(): Promise<void>;
+  /** `forget: true` when the visitor chose to log out: the stored route goes too, so the next person on this browser is not sent to it. */
+  logout(opts?: { forget?: boolean }): Promise<void>;
   clearReset(): void;
   disableSignUp(): void;
   setCurrentRoute(route?: string): void;
@@ -104,7 +105,7 @@ export const useAuth = create<AuthState>((set, get) => {
     set({ token: data.token, user: data.user, data, message, isAuthenticated: true, status: "succeeded", checked: true });
   };
 
-  const runLogout = async () => {
+  const runLogout = async (forget: boolean) => {
     loading().show("Logging Out...");
     set({ status: "loading" });
     // Revoke on the server at once; the visible log-out completes after the spec's 2 s.
@@ -112,6 +113,7 @@ export const useAuth = create<AuthState>((set, get) => {
     // A slow server does not hold the visitor: the revocation gets at most a few extra seconds.
     await Promise.all([Promise.race([revoke, wait(LOGOUT_DELAY_MS + 3000)]), wait(LOGOUT_DELAY_MS)]);
     storage.remove("token", "email", "name");
+    if (forget) storage.remove("currentRoute");
     session.remove("welcomed");
     set({ token: null, user: null, isAuthenticated: false, data: null, status: "idle", message: "" });
     loading().hide();
@@ -272,9 +274,10 @@ export const useAuth = create<AuthState>((set, get) => {
       }
     },
 
-    logout() {
-      // One log-out at a time: a burst of 401s must not start several.
-      loggingOut ??= runLogout().finally(() => (loggingOut = undefined));
+    logout(opts = {}) {
+      // One log-out at a time: a burst of 401s must not start several. (An expired session keeps
+      // the stored route: the same person signing in again goes back to it.)
+      loggingOut ??= runLogout(opts.forget === true).finally(() => (loggingOut = undefined));
       return loggingOut;
     },
 
