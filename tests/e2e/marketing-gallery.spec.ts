@@ -42,3 +42,27 @@ test("wide screens: 4-column masonry, FREE ESTIMATE, and a carousel that advance
   await page.clock.runFor(5000);
   await expect(counter).toHaveText("3 / 6");
 });
+
+test("Pause holds until Play, whatever the pointer does (decision 12)", async ({ page }) => {
+  await page.clock.install({ time: new Date("2025-03-01T10:00:00") });
+  await page.clock.pauseAt(new Date("2025-03-01T10:00:01"));
+  await page.goto("/gallery");
+  const carousel = page.locator('[data-variant="rotating"]');
+  const counter = carousel.locator("[data-counter]");
+  await expect(page.locator('astro-island:has([data-variant="rotating"])')).not.toHaveAttribute("ssr", /.*/);
+  await expect(counter).toHaveText("1 / 6");
+  // The visitor points at the carousel to reach the button (which pauses it too), then clicks.
+  const pause = carousel.getByRole("button", { name: "Pause" });
+  await pause.click();
+  await expect(carousel.getByRole("button", { name: "Play" })).toHaveAttribute("aria-pressed", "true");
+  // Moving away, and the button losing focus, must not start it again.
+  await page.mouse.move(0, 0);
+  await page.locator("h1").click();
+  await page.clock.runFor(12_000);
+  await expect(counter).toHaveText("1 / 6");
+  await carousel.getByRole("button", { name: "Play" }).click();
+  await page.mouse.move(0, 0);
+  await page.locator("h1").click();
+  await page.clock.runFor(5_500);
+  await expect(counter).toHaveText("2 / 6");
+});

@@ -24,7 +24,12 @@ function depth(slider: KeenSliderInstance) {
 
 function Carousel({ slides, variant, label }: Props) {
   const [current, setCurrent] = useState(0);
-  const [paused, setPaused] = useState(false);
+  // The visitor's Pause holds until Play (decision 12); pointing at or focusing the carousel only
+  // pauses it for as long as that lasts.
+  const [held, setHeld] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const paused = held || hovered || focused;
   const [reduced, setReduced] = useState(false);
   // Until keen-slider has measured the slides, CSS lays them out the way it will.
   const [started, setStarted] = useState(false);
@@ -65,10 +70,12 @@ function Carousel({ slides, variant, label }: Props) {
       aria-label={label}
       data-variant={variant}
       data-current={current}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
     >
       <div ref={ref} className={`keen-slider ${variant === "3d" ? "py-4" : "overflow-hidden rounded-3xl"} ${started ? "" : variant === "3d" ? "gap-3 ps-[13%]" : ""}`} aria-live={variant === "rotating" && !paused ? "off" : "polite"}>
         {slides.map((s, i) => (
@@ -110,8 +117,8 @@ function Carousel({ slides, variant, label }: Props) {
           {current + 1} / {count}
         </p>
         {variant === "rotating" && !reduced && (
-          <button type="button" onClick={() => setPaused((p) => !p)} className="rounded-full px-3 py-1 text-sm font-semibold text-brand-700 underline dark:text-brand-300">
-            {paused ? "Play" : "Pause"}
+          <button type="button" onClick={() => setHeld((h) => !h)} aria-pressed={held} data-held={held} className="rounded-full px-3 py-1 text-sm font-semibold text-brand-700 underline dark:text-brand-300">
+            {held ? "Play" : "Pause"}
           </button>
         )}
       </div>
