@@ -14,7 +14,10 @@ for (const theme of ["light", "dark"] as const) {
     test(`axe finds no violations on ${path} (${theme})`, { tag: PHONE_TOO.includes(path) ? "@responsive" : [] }, async ({ page }) => {
       await consented(page, { theme });
       await page.emulateMedia({ reducedMotion: "reduce" });
-      await page.goto(path, { waitUntil: "networkidle" });
+      // "load", not "networkidle": the landing page's hero video can keep the network busy for
+      // many seconds on a cold server (the first run's first test timed out there). What axe needs
+      // is waited for below: every section shown once, and the pictures in view loaded.
+      await page.goto(path);
       // Bring every section into view once (revealed sections, counters and lazy pictures start
       // there), then wait until the pictures on it have loaded before checking contrast.
       await page.evaluate(async () => {
