@@ -12,6 +12,7 @@ import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import * as common from "@zxcvbn-ts/language-common";
 import * as en from "@zxcvbn-ts/language-en";
 import { HttpError } from "../http/errors.ts";
+import { hasControlChars } from "../../lib/text.ts";
 import { PASSWORD_MAX, PASSWORD_MIN, PASSWORD_REASON_EN, isPasswordReason, type PasswordReason } from "../../lib/contracts/password.ts";
 
 export { PASSWORD_MAX, PASSWORD_MIN };
@@ -20,11 +21,12 @@ export { PASSWORD_MAX, PASSWORD_MIN };
 export const MIN_SCORE = 3;
 
 let estimator: ZxcvbnFactory | undefined;
+/** Built on first use (about 0.2 s to index the dictionaries), then kept for the instance. */
 function zxcvbn(): ZxcvbnFactory {
-  // Built on first use (about 0.2 s to index the dictionaries), then kept for the instance.
+  if (estimator) return estimator;
   // Its warnings come back as their keys (the translations map each key to itself).
   const keys = Object.fromEntries(Object.keys(en.translations.warnings).map((k) => [k, k]));
-  estimator ??= new ZxcvbnFactory({
+  estimator = new ZxcvbnFactory({
     dictionary: { ...common.dictionary, ...en.dictionary },
     graphs: common.adjacencyGraphs,
     translations: { ...en.translations, warnings: keys as typeof en.translations.warnings },
@@ -32,15 +34,13 @@ function zxcvbn(): ZxcvbnFactory {
   return estimator;
 }
 
-// Control characters (NUL included) are never part of a password someone types.
-const hasControl = (s: string) => [...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
-
 /** Why a new password is refused, or null when it is acceptable. `userInputs` (e-mail, name) count against it. */
 export function passwordReason(password: string, userInputs: string[] = []): PasswordReason | null {
   const length = [...password].length;
   if (length < PASSWORD_MIN) return "too-short";
   if (length > PASSWORD_MAX) return "too-long";
-  if (hasControl(password)) return "control";
+  // The same rule as every other text field (src/lib/text.ts): NUL and the like, never typed.
+  if (hasControlChars(password)) return "control";
   const email = userInputs.find((u) => u.includes("@"));
   if (email && password.toLowerCase() === email.toLowerCase()) return "email";
   const inputs = userInputs.flatMap((u) => [u, ...u.toLowerCase().split(/[@.\s_+-]+/)]).filter((u) => u.length >= 3);
