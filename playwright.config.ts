@@ -21,6 +21,7 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/warm-up.ts",
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   // A test that passes only on its second try is a bug to find, not a pass.
