@@ -55,13 +55,20 @@ export async function insertLead(q: Queryable, lead: NewLead): Promise<StoredLea
     ],
   );
   const { id, created_at: createdAt } = r.rows[0];
-  const mailIds: number[] = [];
-  if (!lead.spamReason) {
-    const office = await officeNotification(lead, id);
-    if (office) mailIds.push(await enqueueMail(q, office));
-    mailIds.push(await enqueueMail(q, await confirmationMail(lead)));
-  }
+  const mailIds = lead.spamReason ? [] : await queueLeadMails(q, lead, id);
   return { id, crmState, mailIds, createdAt: new Date(createdAt) };
+}
+
+/**
+ * Queues the e-mails about a lead with `q` (the transaction that stores it, or the one that
+ * releases a held lead): the office's notification and the visitor's confirmation. Returns their ids.
+ */
+export async function queueLeadMails(q: Queryable, lead: NewLead, id: string): Promise<number[]> {
+  const mailIds: number[] = [];
+  const office = await officeNotification(lead, id);
+  if (office) mailIds.push(await enqueueMail(q, office));
+  mailIds.push(await enqueueMail(q, await confirmationMail(lead)));
+  return mailIds;
 }
 
 /** Drops submissions flagged as spam that are older than `days` (maintenance); real leads stay. */
