@@ -1,6 +1,11 @@
 /**
- * Structured data (schema.org JSON-LD) built from content/: the business on every page, its
- * rating on the landing page, and Service + BreadcrumbList on each service page.
+ * Structured data (schema.org JSON-LD) built from content/: the business on every page, and
+ * Service + BreadcrumbList on each service page.
+ *
+ * No `aggregateRating` or `review` (ARCHITECTURE.md decision 14): the reviews on the landing page
+ * are ones the company lists about itself, which Google's review-snippet guidelines call
+ * self-serving for a LocalBusiness and ignore; with sample reviews it would also be misleading.
+ * The reviews stay on the page as text; the business data stays whole.
  */
 import type { z } from "astro/zod";
 import type { siteSchema } from "../content-schemas";
@@ -9,18 +14,11 @@ import { e164 } from "../lib/phone";
 type Site = z.infer<typeof siteSchema>;
 type Json = Record<string, unknown>;
 
-export interface RatedReview {
-  name: string;
-  reviewDate: string;
-  rating: number;
-  reviewText: string;
-}
-
 export function businessId(origin: URL | string): string {
   return new URL("/#business", origin).href;
 }
 
-export function localBusiness(site: Site, origin: URL | string, opts: { image?: string; reviews?: RatedReview[] } = {}): Json {
+export function localBusiness(site: Site, origin: URL | string, opts: { image?: string } = {}): Json {
   const ld: Json = {
     "@context": "https://schema.org",
     "@type": "HomeAndConstructionBusiness",
@@ -45,18 +43,6 @@ export function localBusiness(site: Site, origin: URL | string, opts: { image?: 
     openingHoursSpecification: [{ "@type": "OpeningHoursSpecification", dayOfWeek: site.hours.days, opens: site.hours.opens, closes: site.hours.closes }],
     sameAs: [site.social.facebook, site.social.instagram],
   };
-  const reviews = opts.reviews ?? [];
-  if (reviews.length) {
-    const average = reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length;
-    ld.aggregateRating = { "@type": "AggregateRating", ratingValue: Math.round(average * 10) / 10, reviewCount: reviews.length, bestRating: 5, worstRating: 1 };
-    ld.review = reviews.map((r) => ({
-      "@type": "Review",
-      author: { "@type": "Person", name: r.name },
-      datePublished: r.reviewDate,
-      reviewBody: r.reviewText,
-      reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5 },
-    }));
-  }
   return ld;
 }
 

@@ -5,6 +5,7 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import services from "../../content/services.json" with { type: "json" };
 import site from "../../content/site.json" with { type: "json" };
+import reviews from "../../content/reviews.json" with { type: "json" };
 import { PUBLIC_PAGES } from "./marketing-helpers";
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", copy: "©" };
@@ -86,9 +87,15 @@ test.describe("every public page's HTML", () => {
   }
 });
 
-test("the landing page's JSON-LD carries the five reviews' rating", async ({ request }) => {
-  const ld = jsonLd(await html(request, "/landing"));
-  expect(ld[0].aggregateRating).toMatchObject({ ratingValue: 5, reviewCount: 5 });
+test("the landing page shows its reviews as text but publishes no rating or review markup of its own (decision 14)", async ({ request }) => {
+  for (const path of ["/", "/landing"]) {
+    const page = await html(request, path);
+    const ld = jsonLd(page);
+    expect(ld.map((x: { "@type": string }) => x["@type"])).toEqual(["HomeAndConstructionBusiness"]);
+    expect(ld[0]).toMatchObject({ telephone: "+12395550142", address: { addressLocality: site.address.city } });
+    expect(JSON.stringify(ld)).not.toMatch(/aggregateRating|"review"|"Review"|"Rating"/);
+    for (const r of reviews) expect(page, `review by ${r.name} on ${path}`).toContain(r.name);
+  }
 });
 
 test("a service page has Service and BreadcrumbList data, its own title and the other services", async ({ request }) => {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import reviews from "../../content/reviews.json";
 import site from "../../content/site.json";
 import { breadcrumbLd, ldJson, localBusiness, serviceLd } from "../../src/components/seo";
 import { e164 } from "../../src/lib/phone";
@@ -15,16 +14,12 @@ describe("e164", () => {
 });
 
 describe("structured data", () => {
-  it("describes the business without a rating when no reviews are given", () => {
+  it("describes the business, with no rating or reviews of its own (decision 14)", () => {
     const ld = localBusiness(site, origin);
     expect(ld).toMatchObject({ "@type": "HomeAndConstructionBusiness", telephone: "+12395550142", url: "https://www.example.com/" });
     expect(ld).not.toHaveProperty("aggregateRating");
+    expect(ld).not.toHaveProperty("review");
     expect(ld.openingHoursSpecification).toEqual([{ "@type": "OpeningHoursSpecification", dayOfWeek: site.hours.days, opens: "08:00", closes: "17:00" }]);
-  });
-  it("averages the reviews into an aggregate rating", () => {
-    const ld = localBusiness(site, origin, { reviews: [...reviews.slice(0, 2), { ...reviews[2], rating: 2 }] });
-    expect(ld.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 4, reviewCount: 3, bestRating: 5, worstRating: 1 });
-    expect(ld.review).toHaveLength(3);
   });
   it("links a service to the business and builds Home > Services > service", () => {
     const s = serviceLd({ title: "Seawalls", seoDescription: "d", path: "/services/seawalls" }, origin, "https://www.example.com/x.jpg", site);
