@@ -14,9 +14,16 @@ export const BOOT_SCRIPT =
 /**
  * Landing page (spec §2): a signed-in visitor goes to the stored current route, or to /home when
  * that route is empty, /login, /landing or / (or not a same-site path).
+ *
+ * A token whose own `exp` has passed is not a signed-in visitor (issue 25, decision 12): sending
+ * them on would bounce the landing page through /home to /login. Only a readable, past `exp`
+ * counts; the server stays the judge of every other token (a wrong clock then at worst shows the
+ * landing page).
  */
 export const LANDING_REDIRECT_SCRIPT =
-  '(function(d,s,l){try{if(!s.getItem("token"))return;var r=s.getItem("currentRoute")||"",u=null;' +
+  '(function(d,s,l){try{var t=s.getItem("token");if(!t)return;' +
+  'try{var x=JSON.parse(atob(t.split(".")[1].replace(/-/g,"+").replace(/_/g,"/"))).exp;if(typeof x==="number"&&x*1e3<=Date.now())return}catch(e){}' +
+  'var r=s.getItem("currentRoute")||"",u=null;' +
   // Parsed against this origin, as the browser will (tabs dropped, "\\" read as "/"); kept only on it.
   'try{u=r.charAt(0)==="/"?new URL(r,l.origin):null}catch(e){}' +
   'if(u&&u.origin===l.origin){r=u.pathname+u.search+u.hash;var p=u.pathname.replace(/\\/+$/,"")||"/";' +

@@ -86,6 +86,18 @@ for (const [stored, target] of [["/about", "/about"], ["", "/home"], ["/login", 
   });
 }
 
+test("a visitor whose session token has expired stays on the landing page (no bounce through /home to /login)", async ({ page, baseURL }) => {
+  // Signed by nobody (the server refuses it too), and expired an hour ago by its own `exp`.
+  const payload = Buffer.from(JSON.stringify({ sub: "someone", exp: Math.floor(Date.now() / 1000) - 3600 })).toString("base64url");
+  await consented(page, { token: `eyJhbGciOiJIUzI1NiJ9.${payload}.sig`, currentRoute: "/admin" });
+  const visited: string[] = [];
+  page.on("framenavigated", (f) => f === page.mainFrame() && visited.push(new URL(f.url()).pathname));
+  await page.goto("/", { waitUntil: "networkidle" });
+  await expect(page.locator("h1")).toHaveText("NEW DOCKS IN 8-12 WEEKS");
+  expect(page.url()).toBe(new URL("/", baseURL).href);
+  expect(visited).toEqual(["/"]);
+});
+
 test("the theme toggle switches to dark, is remembered, and loads without a flash", async ({ page }) => {
   await consented(page);
   // Records the <html> classes at the moment <body> is first parsed: before any paint.

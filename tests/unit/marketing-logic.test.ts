@@ -18,6 +18,7 @@ function runHead(code: string, stored: Record<string, string>) {
     localStorage: { getItem: (k: string) => stored[k] ?? null },
     location: { origin: "https://site.example", replace: (u: string) => replaced.push(u) },
     URL,
+    atob,
   });
   return { classes: [...classes].sort(), replaced };
 }
@@ -44,6 +45,21 @@ describe("the landing page sends signed-in visitors on (spec §2)", () => {
   ])("%j → %s", (stored, target) => expect(runHead(LANDING_REDIRECT_SCRIPT, stored).replaced).toEqual([target]));
   it("leaves signed-out visitors where they are", () => {
     expect(runHead(LANDING_REDIRECT_SCRIPT, { currentRoute: "/about" }).replaced).toEqual([]);
+  });
+  // A JWT as the server signs it (header.payload.signature, base64url), with `exp` in seconds.
+  const jwt = (payload: object) => `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.sig`;
+  const now = Math.floor(Date.now() / 1000);
+  it("leaves a visitor whose token has expired on the landing page (issue 25: no bounce through /home to /login)", () => {
+    expect(runHead(LANDING_REDIRECT_SCRIPT, { token: jwt({ sub: "u", exp: now - 60 }), currentRoute: "/admin" }).replaced).toEqual([]);
+  });
+  it.each([
+    ["a live token", jwt({ sub: "u", exp: now + 3600 })],
+    // base64url with '-' and '_' in the payload, and no padding
+    ["a live token whose payload needs base64url", jwt({ sub: "ü>?~", exp: now + 3600 })],
+    ["a token without exp", jwt({ sub: "u" })],
+    ["a token that is not a JWT", "opaque"],
+  ])("sends on a visitor with %s (the server judges what the page cannot read)", (_, token) => {
+    expect(runHead(LANDING_REDIRECT_SCRIPT, { token, currentRoute: "/admin" }).replaced).toEqual(["/admin"]);
   });
   it("hashes scripts the way browsers check them", () => {
     expect(cspHash("alert(1)")).toBe(`sha256-${createHash("sha256").update("alert(1)").digest("base64")}`);
