@@ -1,10 +1,12 @@
 /**
  * The two e-mails about a new lead: the office's notification (to the office e-mail of
- * content/site.json, or LEAD_NOTIFY_EMAIL) and a short confirmation to the visitor.
- * Plain text only: every value in them was typed by a stranger.
+ * content/site.json, or LEAD_NOTIFY_EMAIL), plain text with everything the visitor typed, and a
+ * short confirmation to the visitor, which carries none of it (see confirmationMail).
  */
+import type { Queryable } from "../db/index.ts";
 import type { MailMessage } from "../mail/index.ts";
 import { readContentJson } from "../content/read.ts";
+import { loadServices } from "../content/services.ts";
 import type { NewLead } from "./lead.ts";
 import { siteBase } from "../settings/context.ts";
 
@@ -12,6 +14,8 @@ interface SiteInfo {
   name: string;
   email: string | null;
   phone: string | null;
+  /** The company's own line about when it replies (site.json reply.promise). */
+  replyPromise: string | null;
 }
 
 const FALLBACK_NAME = "Coastal Marine Construction";
@@ -23,6 +27,7 @@ export async function siteInfo(): Promise<SiteInfo> {
     name: str(site?.name) ?? FALLBACK_NAME,
     email: str(site?.email) ?? str(site?.officeEmail),
     phone: str(site?.phone),
+    replyPromise: str((site?.reply as Record<string, unknown> | undefined)?.promise),
   };
 }
 
@@ -79,17 +84,43 @@ export async function officeNotification(lead: NewLead, id: string): Promise<Mai
   };
 }
 
-export async function confirmationMail(lead: NewLead): Promise<MailMessage> {
+/**
+ * What the confirmation names, from our own records only: the product's name in the catalogue (by
+ * the id the inquiry names), or the service's title when the quote's subject is exactly one of the
+ * catalogue's titles. Anything else (an 'Other' subject in the visitor's words, an unknown product)
+ * is not named at all.
+ */
+async function confirmedTopic(q: Queryable, lead: NewLead): Promise<string | null> {
+  if (lead.kind === "inquiry") {
+    if (!lead.productId) return null;
+    const r = await q.query<{ name: string }>("SELECT name FROM products WHERE id = $1", [lead.productId]);
+    return r.rows[0]?.name.trim() || null;
+  }
+  const services = (await loadServices()) ?? [];
+  return services.find((s) => s.title === lead.subject)?.title ?? null;
+}
+
+/**
+ * The visitor's confirmation goes to any address a stranger types, under the company's name, so it
+ * is a fixed template: the company's words and a product or service name from our own records,
+ * never the visitor's free text (name, subject, product name as sent), which would let anyone mail
+ * their own words to anyone through us. Greets neutrally for the same reason.
+ */
+export async function confirmationMail(q: Queryable, lead: NewLead): Promise<MailMessage> {
   const site = await siteInfo();
-  const about = lead.kind === "quote" ? "your quote request" : `your inquiry${lead.productName ? ` about ${lead.productName}` : ""}`;
+  const topic = oneLine(((await confirmedTopic(q, lead)) ?? "").trim());
+  const what = lead.kind === "quote" ? "your quote request" : "your inquiry";
+  const about = topic ? `${what} ${lead.kind === "quote" ? "for" : "about"} ${topic}` : what;
   return {
     to: lead.email,
-    subject: oneLine(`We received ${about} - ${site.name}`),
+    subject: oneLine(`We received ${what} - ${site.name}`),
     text: [
-      `Hello ${lead.fullName},`,
+      "Hello,",
       "",
-      `Thank you for ${about}. A member of our team will reach out to discuss next steps.`,
+      `Thank you for ${about}. ${site.replyPromise ?? "A member of our team will reach out to discuss next steps."}`,
       site.phone ? `If it is urgent, call us at ${site.phone}.` : "",
+      "",
+      "If you did not contact us, you can ignore this e-mail.",
       "",
       site.name,
     ]

@@ -4,6 +4,7 @@
  */
 import { createHmac } from "node:crypto";
 import type { Db, Queryable } from "../db/index.ts";
+import { createLogger } from "../logs/logger.ts";
 import { enqueueMail } from "../mail/index.ts";
 import { initialCrmState } from "./crm-queue.ts";
 import type { CrmState } from "../../lib/contracts/lead.ts";
@@ -60,14 +61,35 @@ export async function insertLead(q: Queryable, lead: NewLead): Promise<StoredLea
 }
 
 /**
+ * Confirmations to one address in 24 hours: enough for a visitor's quote and a few inquiries, too
+ * few for anyone to flood an inbox through our form. The lead itself always reaches the office.
+ */
+export const CONFIRMATIONS_PER_DAY = 3;
+
+/**
  * Queues the e-mails about a lead with `q` (the transaction that stores it, or the one that
- * releases a held lead): the office's notification and the visitor's confirmation. Returns their ids.
+ * releases a held lead): the office's notification and, within CONFIRMATIONS_PER_DAY, the
+ * visitor's confirmation. Returns their ids.
  */
 export async function queueLeadMails(q: Queryable, lead: NewLead, id: string): Promise<number[]> {
   const mailIds: number[] = [];
   const office = await officeNotification(lead, id);
   if (office) mailIds.push(await enqueueMail(q, office));
-  mailIds.push(await enqueueMail(q, await confirmationMail(lead)));
+  const address = lead.email.trim().toLowerCase();
+  // Two requests from one address at once wait here for each other, so both cannot pass the count.
+  await q.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`lead-confirm:${address}`]);
+  const r = await q.query<{ n: string }>(
+    `SELECT count(*) AS n FROM outbox WHERE kind = 'lead-confirm' AND lower(to_address) = $1 AND created_at > now() - interval '24 hours'`,
+    [address],
+  );
+  if (Number(r.rows[0].n) < CONFIRMATIONS_PER_DAY) {
+    mailIds.push(await enqueueMail(q, await confirmationMail(q, lead)));
+  } else {
+    // Logged with `q`, in this transaction: the line is stored exactly when the lead is.
+    const log = createLogger("leads/confirmation", undefined, async () => q);
+    log.warn(`Lead ${id}: no confirmation e-mail to the visitor, ${CONFIRMATIONS_PER_DAY} already went to that address in 24 hours`);
+    await log.flush();
+  }
   return mailIds;
 }
 
