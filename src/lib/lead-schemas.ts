@@ -2,9 +2,10 @@
  * The bodies of POST /api/public/contact (quote request) and POST /api/public/inquiry (product
  * inquiry). Shared by the server (validation) and the form islands (types), so both agree.
  * Unknown fields are refused; every string is bounded and must be text Postgres can store.
+ * The server adds the strict phone parse (src/server/leads/schemas.ts).
  */
 import { z } from "zod";
-import { DETAILS_MAX, PHOTO_MAX_COUNT, UTM_KEYS, UTM_MAX, type UtmKey } from "./contracts/lead.ts";
+import { DETAILS_MAX, PHONE_MAX, PHOTO_MAX_COUNT, UTM_KEYS, UTM_MAX, type UtmKey } from "./contracts/lead.ts";
 import { hasControlChars } from "./text.ts";
 
 // Control characters other than tab/newline (src/lib/text.ts), and unpaired surrogates, have no
@@ -21,10 +22,12 @@ function text(max: number, opts: { min?: number; multiline?: boolean } = {}) {
     .refine((s) => s.length >= (opts.min ?? 0), opts.min ? "is required" : "is too short");
 }
 
-/** 7 to 15 digits, optionally with +, spaces, dots, dashes and brackets: (239) 555-0134, +1 239 555 0134. */
-export const PHONE_SHAPE = /^\+?[0-9 ().-]{7,25}$/;
-const phoneDigits = (s: string) => s.replace(/\D/g, "").length;
-const phone = text(25).refine((s) => s === "" || (PHONE_SHAPE.test(s) && phoneDigits(s) >= 7 && phoneDigits(s) <= 15), "is not a phone number");
+/**
+ * A phone number's light check: one line of at most PHONE_MAX characters with a digit in it. The
+ * server parses it strictly (src/server/leads/phone.ts: extensions, international numbers); this
+ * check must never refuse what that parse accepts, so it stays this loose.
+ */
+const phone = text(PHONE_MAX).refine((s) => s === "" || /\d/.test(s), "is not a phone number");
 
 export const email = text(254, { min: 3 }).pipe(z.email("is not a valid e-mail address"));
 

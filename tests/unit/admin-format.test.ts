@@ -28,6 +28,18 @@ describe("telHref (the tap-to-call link)", () => {
     ["", null],
     ["NOT_PROVIDED", null],
   ])("%j → %j", (typed, href) => expect(telHref(typed)).toBe(href));
+
+  it.each([
+    // typed, E.164 and extension the server read → the link
+    ["(239) 555-0142 ext. 12", "+12395550142", "12", "tel:+12395550142,12"],
+    ["239-555-0142 x12", "+12395550142", "12", "tel:+12395550142,12"],
+    ["+44 20 7946 0958", "+442079460958", null, "tel:+442079460958"],
+    // not what the server writes: the typed number is used instead
+    ["(239) 555-0134", "not-a-number", null, "tel:+12395550134"],
+    ["(239) 555-0134", "+12395550134", "12;ext=3", "tel:+12395550134"],
+  ])("%j read as %s ext %s → %s (the extension after a pause the dialer waits out)", (typed, e164, ext, href) =>
+    expect(telHref(typed, e164, ext)).toBe(href),
+  );
 });
 
 describe("dates and numbers in one locale (he-IL)", () => {

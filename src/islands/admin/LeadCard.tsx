@@ -37,7 +37,7 @@ interface Props {
 
 /** One lead as the office reads it: who, what, how to reach them, and where it stands in the CRM. */
 export default function LeadCard({ lead: l, retrying, onRetry, children }: Props) {
-  const tel = telHref(l.phone);
+  const tel = telHref(l.phone, l.phoneE164, l.phoneExt);
   const who = l.fullName || l.email;
   return (
     <article

@@ -41,8 +41,15 @@ export function formatPhone(phone: string): string {
   return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
 }
 
-/** The tel: link for a lead's phone: +1 and ten digits for a US number, else the digits typed (with their +). */
-export function telHref(phone: string): string | null {
+/**
+ * The tel: link for a lead's phone. With the number the server read (E.164 and extension) it dials
+ * that, the extension after a comma: `tel:+12395550142,12`. A comma is a pause the phone's dialer
+ * waits out and then keys the digits, which iOS and Android both do; RFC 3966's `;ext=12` is
+ * dropped or dialled as part of the number by common dialers, so the extension would be lost.
+ * Without it (older leads) it is +1 and ten digits for a US number, else the digits typed (with their +).
+ */
+export function telHref(phone: string, e164?: string | null, ext?: string | null): string | null {
+  if (e164 && /^\+\d{6,15}$/.test(e164)) return `tel:${e164}${ext && /^\d+$/.test(ext) ? `,${ext}` : ""}`;
   const trimmed = phone.trim();
   const digits = trimmed.replace(/\D/g, "");
   if (digits.length < 3) return null;

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { DETAILS_MAX, detailsText } from "../../lib/contracts/lead";
+import { DETAILS_MAX, PHONE_MAX, detailsText } from "../../lib/contracts/lead";
 import type { InquiryInput } from "../../lib/lead-schemas";
 import { IslandBoundary } from "../shared/IslandBoundary";
 import { SentMessage } from "../shared/SentMessage";
@@ -123,7 +123,7 @@ function InquiryForm({ productId, productName }: Props) {
             <input name="email" type="email" autoComplete="email" required maxLength={254} value={fields.email} onChange={set("email")} aria-invalid={invalid("email")} className="field" />
           </Field>
           <Field label="Phone" optionalNote>
-            <input name="phone" type="tel" autoComplete="tel" maxLength={25} value={fields.phone} onChange={set("phone")} aria-invalid={invalid("phone")} className="field" />
+            <input name="phone" type="tel" autoComplete="tel" maxLength={PHONE_MAX} value={fields.phone} onChange={set("phone")} aria-invalid={invalid("phone")} className="field" />
           </Field>
         </div>
         <Field label="Subject" optionalNote>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { DETAILS_MAX } from "../../lib/contracts/lead";
+import { DETAILS_MAX, PHONE_MAX } from "../../lib/contracts/lead";
 import type { LeadOutcome, OutboxEntry, OutboxPhoto } from "../../lib/lead-outbox-page";
 import { e164 } from "../../lib/phone";
 import { IslandBoundary } from "../shared/IslandBoundary";
@@ -186,7 +186,7 @@ function QuoteForm({ services, phone, reply }: Props) {
             <input name="fullName" autoComplete="name" required value={fields.fullName} onChange={(e) => set("fullName")(e.target.value)} className="field" maxLength={120} />
           </Field>
           <Field label="Phone" required>
-            <input name="phone" type="tel" autoComplete="tel" required value={fields.phone} onChange={(e) => set("phone")(e.target.value)} className="field" maxLength={25} />
+            <input name="phone" type="tel" autoComplete="tel" required value={fields.phone} onChange={(e) => set("phone")(e.target.value)} className="field" maxLength={PHONE_MAX} />
           </Field>
         </div>
         <Field label="Email" required>

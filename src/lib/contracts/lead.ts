@@ -11,7 +11,11 @@ export interface LeadDetails {
   kind: LeadKind;
   fullName: string;
   email: string;
+  /** As the visitor typed it. */
   phone: string;
+  /** The same number in E.164 (`+12395550142`) and its extension (`12`), or null when not parseable (older leads). */
+  phoneE164: string | null;
+  phoneExt: string | null;
   address: string;
   subject: string;
   message: string;
@@ -29,6 +33,9 @@ export const UTM_MAX = 200;
 
 /** Longest 'Project details' text on the quote form and 'message' on the product inquiry. */
 export const DETAILS_MAX = 2000;
+
+/** Longest phone number a form takes: an international number with an extension, as people write it. */
+export const PHONE_MAX = 40;
 
 /** Line breaks as typed ("\r\n" from a pasted text becomes "\n"), trimmed, never past DETAILS_MAX. */
 export function detailsText(text: string): string {

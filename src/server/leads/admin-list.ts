@@ -37,11 +37,11 @@ function where(f: LeadsFilter, params: unknown[]): string {
 
 type Row = Pick<
   LeadRow,
-  | "id" | "created_at" | "kind" | "full_name" | "email" | "phone" | "address" | "subject" | "message" | "product_id" | "product_name"
+  | "id" | "created_at" | "kind" | "full_name" | "email" | "phone" | "phone_e164" | "phone_ext" | "address" | "subject" | "message" | "product_id" | "product_name"
   | "source_page" | "spam_reason" | "crm_state" | "attempts" | "last_error"
 > & { status: LeadStatus; status_changed_at: Date | null; photo_count: string | number };
 
-const COLUMNS = `id, created_at, kind, full_name, email, phone, address, subject, message, product_id, product_name, source_page,
+const COLUMNS = `id, created_at, kind, full_name, email, phone, phone_e164, phone_ext, address, subject, message, product_id, product_name, source_page,
   spam_reason, crm_state, attempts, last_error, status, status_changed_at,
   (SELECT count(*) FROM lead_photos p WHERE p.lead_id = leads.id) AS photo_count`;
 
@@ -52,6 +52,8 @@ const toLead = (r: Row): AdminLead => ({
   fullName: r.full_name,
   email: r.email,
   phone: r.phone,
+  phoneE164: r.phone_e164,
+  phoneExt: r.phone_ext,
   address: r.address,
   subject: r.subject,
   message: r.message,

@@ -101,6 +101,8 @@ export function crmInput(lead: LeadRow): CrmLeadInput {
     fullName: lead.full_name,
     email: lead.email,
     phone: lead.phone,
+    phoneE164: lead.phone_e164,
+    phoneExt: lead.phone_ext,
     address: lead.address,
     subject: lead.subject,
     message: lead.message,

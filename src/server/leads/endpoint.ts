@@ -11,7 +11,7 @@ import { handle } from "../http/handler.ts";
 import { json } from "../http/response.ts";
 import { readJson } from "../http/validate.ts";
 import { getDb } from "../db/index.ts";
-import { inquirySchema, quoteRequestSchema } from "../../lib/lead-schemas.ts";
+import { inquirySchema, quoteRequestSchema } from "./schemas.ts";
 import type { LeadAnswerData, LeadKind } from "../../lib/contracts/lead.ts";
 import { idempotencyKey } from "./idempotency.ts";
 import { LEAD_BODY_LIMIT, rateLimitLeads, submitLead, type LeadInput } from "./submit.ts";

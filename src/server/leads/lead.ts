@@ -10,6 +10,8 @@ export type LeadRow = {
   full_name: string;
   email: string;
   phone: string;
+  phone_e164: string | null;
+  phone_ext: string | null;
   address: string;
   subject: string;
   message: string;
@@ -30,7 +32,7 @@ export type LeadRow = {
 };
 
 /** The columns of a LeadRow (never `SELECT *`). */
-export const LEAD_COLUMNS = `id, kind, full_name, email, phone, address, subject, message, product_id, product_name,
+export const LEAD_COLUMNS = `id, kind, full_name, email, phone, phone_e164, phone_ext, address, subject, message, product_id, product_name,
   source_page, referrer, utm, user_agent, spam_reason, created_at, crm_state, crm_account_id, crm_lead_id, crm_deal_id,
   attempts, last_error`;
 

@@ -10,6 +10,7 @@ import { initialCrmState } from "./crm-queue.ts";
 import type { CrmState } from "../../lib/contracts/lead.ts";
 import type { NewLead } from "./lead.ts";
 import { confirmationMail, officeNotification } from "./notify.ts";
+import { parsePhone } from "./phone.ts";
 
 /** The IP is kept only as a keyed hash: enough to spot a flood, useless to identify a visitor. */
 export function hashIp(ip: string, secret = process.env.SESSION_SECRET || "coastal-marine-lead-ip"): string {
@@ -31,10 +32,12 @@ export async function storeLead(db: Db, lead: NewLead): Promise<StoredLead> {
 export async function insertLead(q: Queryable, lead: NewLead): Promise<StoredLead> {
   const crmState = initialCrmState(lead);
   const utm = Object.fromEntries(Object.entries(lead.utm ?? {}).filter(([, v]) => v));
+  // Kept as typed (what the visitor wrote) and as E.164 + extension (what a phone dials).
+  const phone = lead.phone ? parsePhone(lead.phone) : null;
   const r = await q.query<{ id: string; created_at: Date }>(
     `INSERT INTO leads (kind, full_name, email, phone, address, subject, message, product_id, product_name, source_page,
-       referrer, utm, user_agent, ip_hash, spam_reason, crm_state)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16)
+       referrer, utm, user_agent, ip_hash, spam_reason, crm_state, phone_e164, phone_ext)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16, $17, $18)
      RETURNING id, created_at`,
     [
       lead.kind,
@@ -53,6 +56,8 @@ export async function insertLead(q: Queryable, lead: NewLead): Promise<StoredLea
       hashIp(lead.ip),
       lead.spamReason,
       crmState,
+      phone?.e164 ?? null,
+      phone?.ext ?? null,
     ],
   );
   const { id, created_at: createdAt } = r.rows[0];

@@ -19,10 +19,11 @@ import leadNames from "./007-lead-names.ts";
 import consoleRole from "./008-console-role.ts";
 import leadStatus from "./009-lead-status.ts";
 import leadPhotos from "./010-lead-photos.ts";
+import leadPhone from "./011-lead-phone.ts";
 
 export interface Migration {
   id: string;
   sql: string;
 }
 
-export const migrations: Migration[] = [core, auth, leads, accounts, products, vitals, leadNames, consoleRole, leadStatus, leadPhotos];
+export const migrations: Migration[] = [core, auth, leads, accounts, products, vitals, leadNames, consoleRole, leadStatus, leadPhotos, leadPhone];
