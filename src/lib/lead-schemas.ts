@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { DETAILS_MAX, PHONE_MAX, PHOTO_MAX_COUNT, UTM_KEYS, UTM_MAX, type UtmKey } from "./contracts/lead.ts";
+import { PRODUCT_ID_SHAPE } from "./contracts/product.ts";
 import { hasControlChars } from "./text.ts";
 
 // Control characters other than tab/newline (src/lib/text.ts), and unpaired surrogates, have no
@@ -61,8 +62,6 @@ export const quoteRequestSchema = z
     ...sourceFields,
   })
   .strict();
-
-export const PRODUCT_ID_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
 
 export const inquirySchema = z
   .object({

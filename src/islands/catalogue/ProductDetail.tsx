@@ -5,7 +5,7 @@ import { useCart, type CatalogueProduct } from "../../lib/stores/cart.ts";
 import { ProductCard, NO_PRICE_TEXT } from "./ProductCard.tsx";
 import { applyNotFoundHead, applyProductHead } from "./product-seo.ts";
 import InquiryForm from "./InquiryForm.tsx";
-import type { Product } from "../../lib/contracts/product.ts";
+import { isProductId, type Product } from "../../lib/contracts/product.ts";
 import { whenIdle } from "../../lib/idle.ts";
 
 /** Spec §9: an unknown product shows the not-found page after about 0.7 s; 3 suggestions. */
@@ -53,7 +53,7 @@ function Detail() {
       setTimeout(() => live && setState(s), wait);
     };
     setState({ kind: "loading" });
-    if (!/^[a-z0-9][a-z0-9-]{0,79}$/.test(id)) settle({ kind: "missing" });
+    if (!isProductId(id)) settle({ kind: "missing" });
     else
       api<Product>(`public/products/${encodeURIComponent(id)}`, { auth: false })
         .then((a) => settle(a.data ? { kind: "found", product: a.data } : { kind: "missing" }))

@@ -4,7 +4,7 @@ import { badRequest } from "../http/errors.ts";
 import { keyFromUrl, pruneUnusedImages, putImage } from "../images/store.ts";
 import { decodeImageDataUrl } from "../images/upload.ts";
 import { COLUMNS, insertProduct, priceColumns, toCard, toProduct, type ProductRow as Row } from "./rows.ts";
-import type { Product, ProductCard } from "../../lib/contracts/product.ts";
+import { PRODUCT_ID_MAX, type Product, type ProductCard } from "../../lib/contracts/product.ts";
 import type { NewProduct, ProductEdit } from "./schema.ts";
 
 export interface ListOptions {
@@ -50,16 +50,20 @@ export async function getProduct(q: Queryable, id: string): Promise<Product | nu
   return r.rows[0] ? toProduct(r.rows[0]) : null;
 }
 
-/** A readable, unique-enough id for URLs: "aluminum-dock-box-k3x9". */
+const ID_SUFFIX_LENGTH = 4;
+/** The longest slug an id keeps from a name: the rest of PRODUCT_ID_MAX is "-" and the suffix. */
+export const PRODUCT_SLUG_MAX = PRODUCT_ID_MAX - 1 - ID_SUFFIX_LENGTH;
+
+/** A readable, unique-enough id for URLs, within the product-id rule: "aluminum-dock-box-k3x9". */
 export function newProductId(name: string): string {
   const slug = name
     .normalize("NFKD")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
-    .slice(0, 60)
+    .slice(0, PRODUCT_SLUG_MAX)
     .replace(/-+$/, "");
-  const suffix = Array.from(crypto.getRandomValues(new Uint8Array(4)), (b) => "abcdefghijkmnpqrstuvwxyz23456789"[b % 32]).join("");
+  const suffix = Array.from(crypto.getRandomValues(new Uint8Array(ID_SUFFIX_LENGTH)), (b) => "abcdefghijkmnpqrstuvwxyz23456789"[b % 32]).join("");
   return slug ? `${slug}-${suffix}` : `product-${suffix}`;
 }
 

@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { MAX_PRICE_TEXT } from "../../lib/price.ts";
 import { text } from "../../lib/text.ts";
+import { PRODUCT_ID_SHAPE } from "../../lib/contracts/product.ts";
 
-export const PRODUCT_ID = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
 /** Two browser-downscaled pictures as base64 plus the text fields fit well inside this. */
 export const MAX_PRODUCT_BODY = 5_900_000;
@@ -47,4 +47,4 @@ export const editProductSchema = z.strictObject({
 });
 export type ProductEdit = z.infer<typeof editProductSchema>;
 
-export const productIdSchema = z.string().regex(PRODUCT_ID, "Unknown product id");
+export const productIdSchema = z.string().regex(PRODUCT_ID_SHAPE, "Unknown product id");

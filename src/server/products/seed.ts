@@ -11,11 +11,12 @@ import type { Db, Queryable } from "../db/index.ts";
 import type { Seeder } from "../db/seeds/seeder.ts";
 import { putImage, sniffImageType } from "../images/store.ts";
 import { insertProduct } from "./rows.ts";
+import { PRODUCT_ID_SHAPE } from "../../lib/contracts/product.ts";
 
 export const CATALOGUE_DIR = "content/products";
 
 const entrySchema = z.strictObject({
-  id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,79}$/),
+  id: z.string().regex(PRODUCT_ID_SHAPE),
   name: z.string().min(1),
   price: z.string(),
   color: z.string(),
