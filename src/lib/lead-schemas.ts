@@ -25,7 +25,7 @@ function text(max: number, opts: { min?: number; multiline?: boolean } = {}) {
 
 /**
  * A phone number's light check: one line of at most PHONE_MAX characters with a digit in it. The
- * server parses it strictly (src/server/leads/phone.ts: extensions, international numbers); this
+ * server parses it strictly (src/server/phone/parse.ts: extensions, international numbers); this
  * check must never refuse what that parse accepts, so it stays this loose.
  */
 const phone = text(PHONE_MAX).refine((s) => s === "" || /\d/.test(s), "is not a phone number");

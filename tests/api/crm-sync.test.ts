@@ -46,7 +46,7 @@ const lead = async (id: string) =>
 const makeDue = (id?: string) =>
   db().query(`UPDATE leads SET next_attempt_at = now() - interval '1 second' ${id ? "WHERE id = $1" : ""}`, id ? [id] : []);
 /** How many CRM records of a module carry this lead's reference (a duplicate would make it 2). */
-const recordsFor = (module: "Leads" | "Deals", leadId: string) =>
+const recordsFor = (module: "Accounts" | "Leads" | "Deals", leadId: string) =>
   zoho.records[module].filter((r) => String(r.Description ?? "").includes(leadRef(leadId))).length;
 
 async function newLead(over: Partial<NewLead> = {}): Promise<{ id: string; email: string }> {
@@ -55,7 +55,8 @@ async function newLead(over: Partial<NewLead> = {}): Promise<{ id: string; email
     kind: "quote",
     fullName: `Customer ${n}`,
     email,
-    phone: "239-555-0101",
+    // Each its own number: a shared one would find the first lead's account (by phone) for all.
+    phone: `239-555-${2000 + n}`,
     subject: "Seawalls",
     ip: "203.0.113.1",
     spamReason: null,
@@ -66,22 +67,23 @@ async function newLead(over: Partial<NewLead> = {}): Promise<{ id: string; email
 }
 
 describe("sync after a submission", () => {
-  it("creates account → lead → deal in that order with the spec's fields, and stores each id", async () => {
+  it("finds no account for a new visitor, so creates account → lead → deal with the derived fields, links them, and stores each id", async () => {
     const bg = withBackground(contact);
     const email = "anchor.bay-owner@example.com";
     const r = await call(bg.fn, "POST", "/api/public/contact", { body: quoteBody({ email, fullName: "Ann Anchor" }), ip: "203.0.113.20" });
     expect(r.json).toEqual({ status: true, data: { status: true } });
     await bg.settle();
-    expect(crmCalls()).toEqual(["POST /crm/v7/Accounts/upsert", "POST /crm/v7/Leads", "POST /crm/v7/Deals"]);
-    const [acc, ld, deal] = zoho.calls.filter((c) => c.path.startsWith("/crm/")).map((c) => c.body.data[0]);
-    expect(acc).toEqual({ Account_Name: "Ann Anchor", Phone: "(239) 555-0134" });
+    expect(crmCalls()).toEqual(["GET /crm/v7/Leads/search", "GET /crm/v7/Accounts/search", "POST /crm/v7/Accounts", "POST /crm/v7/Leads", "POST /crm/v7/Deals"]);
+    const [acc, ld, deal] = zoho.calls.filter((c) => c.method === "POST" && c.path.startsWith("/crm/")).map((c) => c.body.data[0]);
+    expect(acc).toMatchObject({ Account_Name: "Ann Anchor", Phone: "+12395550134" });
+    expect(acc.Description).toMatch(/^Created from a website lead by anchor\.bay-owner@example\.com\.\nWebsite lead ref: WL[0-9a-f]{32}$/);
     expect(ld).toMatchObject({
       Email: email,
-      First_Name: "anchor bay owner",
-      Last_Name: "Ann Anchor",
+      First_Name: "Ann",
+      Last_Name: "Anchor",
       Company: "COASTAL_MARINE_INQUIRY",
       Lead_Source: "COASTAL_MARINE_INQUIRY",
-      Phone: "(239) 555-0134",
+      Phone: "+12395550134",
       Street: "123 Canal St, Cape Coral, FL",
     });
     expect(ld.Description).toContain("Quote request: Boat Lifts");
@@ -94,6 +96,9 @@ describe("sync after a submission", () => {
     expect(row.crm_account_id).toBe(zoho.records.Accounts.find((a) => a.Account_Name === "Ann Anchor")!.id);
     expect(row.crm_lead_id).toBe(zoho.records.Leads.find((l) => l.Email === email)!.id);
     expect(row.crm_deal_id).toBe(zoho.records.Deals.find((d) => d.Deal_Name === deal.Deal_Name)!.id);
+    // The lead and the deal point at that account.
+    expect(ld.Account).toEqual({ id: row.crm_account_id });
+    expect(deal.Account_Name).toEqual({ id: row.crm_account_id });
   });
 
   it("creates no deal for a product inquiry, and sends 'NOT_PROVIDED' for an empty phone", async () => {
@@ -101,18 +106,20 @@ describe("sync after a submission", () => {
     const email = "inquiry-crm@example.com";
     await call(bg.fn, "POST", "/api/public/inquiry", { body: inquiryBody({ email }), ip: "203.0.113.21" });
     await bg.settle();
-    expect(crmCalls()).toEqual(["POST /crm/v7/Accounts/upsert", "POST /crm/v7/Leads"]);
+    // No phone: the account is looked for by e-mail only.
+    expect(crmCalls()).toEqual(["GET /crm/v7/Leads/search", "POST /crm/v7/Accounts", "POST /crm/v7/Leads"]);
     const ld = zoho.calls.find((c) => c.path === "/crm/v7/Leads")!.body.data[0];
-    expect(ld).toMatchObject({ Phone: "NOT_PROVIDED", First_Name: "inquiry crm", Last_Name: "Sam Boater" });
+    expect(ld).toMatchObject({ Phone: "NOT_PROVIDED", First_Name: "Sam", Last_Name: "Boater" });
     expect(ld.Description).toContain("Product: Dock Ladder 4-Step (id dock-ladder-4)");
   });
 
-  it("skips the account when no name was given", async () => {
+  it("skips the account when no name was given, and puts the e-mail's words in the required last name", async () => {
     const { id } = await newLead({ fullName: "", email: "anon_12ab@example.com" });
     expect(await syncLead(db(), id, zoho.config())).toBe("synced");
     expect(crmCalls()).toEqual(["POST /crm/v7/Leads", "POST /crm/v7/Deals"]);
     const ld = zoho.calls.find((c) => c.path === "/crm/v7/Leads")!.body.data[0];
-    expect(ld).toMatchObject({ First_Name: "ANONYMOUS", Last_Name: "" });
+    expect(ld).toMatchObject({ First_Name: "", Last_Name: "ANONYMOUS" });
+    expect(ld.Account).toBeUndefined();
     expect(zoho.calls.find((c) => c.path === "/crm/v7/Deals")!.body.data[0].Account_Name).toBeUndefined();
     expect((await lead(id)).crm_account_id).toBeNull();
   });
@@ -139,13 +146,120 @@ describe("sync after a submission", () => {
   });
 });
 
+describe("records a salesperson can trust (issue 25, item 3)", () => {
+  const quote = async (body: Record<string, unknown>, ip: string) => {
+    const bg = withBackground(contact);
+    expect((await call(bg.fn, "POST", "/api/public/contact", { body: quoteBody(body), ip })).status).toBe(200);
+    await bg.settle();
+    const id = (await db().query<{ id: string }>("SELECT id FROM leads WHERE email = $1 ORDER BY created_at DESC LIMIT 1", [body.email])).rows[0].id;
+    return { id, row: await lead(id), ld: zoho.records.Leads.find((l) => String(l.Description).includes(leadRef(id)))!, deal: zoho.records.Deals.find((d) => String(d.Deal_Name).includes(leadRef(id)))! };
+  };
+  const writesTo = (accountId: string) => zoho.calls.filter((c) => c.method !== "GET" && c.path.includes(accountId));
+
+  it("takes the first and last name from the full name, not from the e-mail", async () => {
+    const { ld } = await quote({ email: "mas.docks@example.com", fullName: "Mary Ann Smith", phone: "239-555-0301" }, "203.0.113.30");
+    expect(ld).toMatchObject({ First_Name: "Mary Ann", Last_Name: "Smith" });
+  });
+
+  it("never changes an existing account whose name a visitor types, and links nothing of theirs to it", async () => {
+    const customer = zoho.add("Accounts", { Account_Name: "Harbor Marine LLC", Phone: "+12395550000", Website: "harbormarine.example" });
+    const before = structuredClone(zoho.records.Accounts.find((a) => a.id === customer));
+    const { row, ld, deal } = await quote({ email: "someone-else@example.com", fullName: "Harbor Marine LLC", phone: "239-555-0302" }, "203.0.113.31");
+    expect(zoho.records.Accounts.find((a) => a.id === customer)).toEqual(before);
+    expect(writesTo(customer)).toEqual([]);
+    expect(zoho.calls.some((c) => c.path.includes("upsert"))).toBe(false);
+    expect(row.crm_account_id).not.toBe(customer);
+    expect(ld.Account).toEqual({ id: row.crm_account_id });
+    expect(deal.Account_Name).toEqual({ id: row.crm_account_id });
+  });
+
+  it("finds the account by the visitor's exact phone, however either was written, and only links to it", async () => {
+    // Zoho's `equals` matches like `contains`: this one comes back from the search too (first), but is another line.
+    const other = zoho.add("Accounts", { Account_Name: "Dock Co, front desk", Phone: "+12395550177 ext. 5" });
+    const customer = zoho.add("Accounts", { Account_Name: "Ann's Dock Co", Phone: "(239) 555-0177" });
+    const before = structuredClone(zoho.records.Accounts);
+    const accounts = zoho.records.Accounts.length;
+    const { row, ld, deal } = await quote({ email: "ann.new-address@example.com", fullName: "Ann Dockside", phone: "239.555.0177" }, "203.0.113.32");
+    expect(row.crm_account_id).toBe(customer);
+    expect(ld.Account).toEqual({ id: customer });
+    expect(deal.Account_Name).toEqual({ id: customer });
+    expect(zoho.records.Accounts).toHaveLength(accounts);
+    expect(zoho.records.Accounts).toEqual(before);
+    expect(writesTo(customer)).toEqual([]);
+    expect(writesTo(other)).toEqual([]);
+  });
+
+  it("finds the account by the visitor's exact e-mail, through an earlier lead linked to it or converted into it", async () => {
+    // Another address that contains this one comes back from the search too (first), but is not the visitor's.
+    zoho.add("Leads", { Last_Name: "Other", Email: "old-board@pelicanpoint.example.net", Account: { name: "Elsewhere", id: "1" } });
+    const linked = zoho.add("Accounts", { Account_Name: "Pelican Point HOA" });
+    zoho.add("Leads", { Last_Name: "Pelican", Email: "board@pelicanpoint.example", Account: { name: "Pelican Point HOA", id: linked } });
+    const first = await quote({ email: "Board@PelicanPoint.example", fullName: "Pat Pelican", phone: "239-555-0303" }, "203.0.113.33");
+    expect(first.row.crm_account_id).toBe(linked);
+    expect(first.deal.Account_Name).toEqual({ id: linked });
+
+    const converted = zoho.add("Accounts", { Account_Name: "Osprey Lift Owner" });
+    zoho.add("Leads", { Last_Name: "Osprey", Email: "osprey@example.com", $converted: true, Converted_Account: { name: "Osprey Lift Owner", id: converted } });
+    const second = await quote({ email: "osprey@example.com", fullName: "Olive Osprey", phone: "239-555-0304" }, "203.0.113.34");
+    expect(second.row.crm_account_id).toBe(converted);
+    expect(second.ld.Account).toEqual({ id: converted });
+  });
+
+  it("a repeat request by the same person adds a lead, not a second account", async () => {
+    const bg = withBackground(inquiry);
+    const email = "repeat.visitor@example.com";
+    // No phone, and the name typed differently the second time: the e-mail alone finds the account.
+    for (const [fullName, ip] of [["Rita Repeat", "203.0.113.35"], ["Rita M. Repeat", "203.0.113.36"]]) {
+      expect((await call(bg.fn, "POST", "/api/public/inquiry", { body: inquiryBody({ email, fullName }), ip })).status).toBe(200);
+      await bg.settle();
+    }
+    const rows = (await db().query<{ crm_account_id: string; crm_lead_id: string }>("SELECT crm_account_id, crm_lead_id FROM leads WHERE email = $1", [email])).rows;
+    expect(rows).toHaveLength(2);
+    expect(rows[0].crm_account_id).toBe(rows[1].crm_account_id);
+    expect(rows[0].crm_lead_id).not.toBe(rows[1].crm_lead_id);
+    expect(zoho.records.Accounts.filter((a) => String(a.Description ?? "").includes(email))).toHaveLength(1);
+    expect(zoho.records.Leads.filter((l) => l.Email === email).map((l) => l.Account)).toEqual([{ id: rows[0].crm_account_id }, { id: rows[0].crm_account_id }]);
+  });
+
+  it("with ZOHO_LEAD_ACCOUNT_FIELD 'none' the lead, named from the full name, carries no link (the deal still does)", async () => {
+    const { id } = await newLead({ fullName: "Una van Linked" });
+    expect(await syncLead(db(), id, zoho.config({ leadAccountField: null }))).toBe("synced");
+    const ld = zoho.calls.find((c) => c.path === "/crm/v7/Leads")!.body.data[0];
+    expect(ld).toMatchObject({ First_Name: "Una", Last_Name: "van Linked" });
+    expect(Object.keys(ld)).not.toContain("Account");
+    expect(zoho.calls.find((c) => c.path === "/crm/v7/Deals")!.body.data[0].Account_Name).toEqual({ id: (await lead(id)).crm_account_id });
+  });
+});
+
+describe("an org that keeps account names unique", () => {
+  let strict: FakeZoho;
+  beforeAll(async () => {
+    strict = await startFakeZoho({ uniqueAccountNames: true });
+  });
+  afterAll(() => strict.close());
+
+  it("does not take a customer's account for a visitor of the same name: the new one is named with the e-mail", async () => {
+    const customer = strict.add("Accounts", { Account_Name: "Sam Boater", Phone: "+12395550999" });
+    const { id } = await newLead({ fullName: "Sam Boater", email: "sam.two@example.com" });
+    await db().query("DELETE FROM crm_token");
+    clearTokenMemory();
+    expect(await syncLead(db(), id, strict.config())).toBe("synced");
+    const row = await lead(id);
+    expect(row.crm_account_id).not.toBe(customer);
+    expect(strict.records.Accounts.find((a) => a.id === row.crm_account_id)!.Account_Name).toBe("Sam Boater (sam.two@example.com)");
+    expect(strict.records.Accounts.find((a) => a.id === customer)).toEqual({ Account_Name: "Sam Boater", Phone: "+12395550999", id: customer });
+  });
+});
+
 describe("failures are retried later and never duplicate a CRM record", () => {
   it.each([
     ["a 500 before anything was created", "500", /Accounts/],
-    ["a 500 after the lead was created", "500-after", /Leads/],
-    ["a timeout after the lead was created", "timeout-after", /Leads/],
-    ["a 500 after the deal was created", "500-after", /Deals/],
-    ["a timeout after the deal was created", "timeout-after", /Deals/],
+    ["a 500 after the account was created", "500-after", /Accounts$/],
+    ["a timeout after the account was created", "timeout-after", /Accounts$/],
+    ["a 500 after the lead was created", "500-after", /Leads$/],
+    ["a timeout after the lead was created", "timeout-after", /Leads$/],
+    ["a 500 after the deal was created", "500-after", /Deals$/],
+    ["a timeout after the deal was created", "timeout-after", /Deals$/],
   ] as const)("%s: the retry syncs it exactly once", async (_name, mode, path) => {
     const { id, email } = await newLead();
     zoho.failNext(1, mode, path);
@@ -160,7 +274,9 @@ describe("failures are retried later and never duplicate a CRM record", () => {
     expect(row).toMatchObject({ crm_state: "synced", attempts: 2, last_error: null });
     expect(recordsFor("Leads", id)).toBe(1);
     expect(recordsFor("Deals", id)).toBe(1);
+    expect(recordsFor("Accounts", id)).toBe(1);
     expect(zoho.records.Leads.find((l) => l.Email === email)!.id).toBe(row.crm_lead_id);
+    expect(zoho.records.Leads.find((l) => l.Email === email)!.Account).toEqual({ id: row.crm_account_id });
   });
 
   it("backs off exponentially between failed attempts", async () => {

@@ -6,6 +6,10 @@
  *   - "timeout": never answers in time, does nothing
  *   - "timeout-after": does the work, then never answers in time
  * Failures apply to CRM calls only (not token refreshes) unless `failTokens` is set.
+ * Search answers `word` (any field contains it) and `criteria` (`(Field:equals:value)` joined by
+ * `or`/`and`, values escaped with a backslash), where `equals` matches like `contains`, as Zoho's
+ * own docs say it does. A lead needs Last_Name, an account Account_Name (MANDATORY_NOT_FOUND);
+ * `uniqueAccountNames` makes a second account of the same name a DUPLICATE_DATA, as an org can.
  */
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -47,13 +51,31 @@ export interface FakeZoho {
   heal(): void;
   /** Makes every issued access token invalid (the API answers 401 INVALID_TOKEN). */
   revokeTokens(): void;
+  /** Puts a record in the CRM as a salesperson would (no call recorded); returns its id. */
+  add(module: "Accounts" | "Leads" | "Deals", fields: Record<string, any>): string;
   config(overrides?: Partial<ZohoConfig>): ZohoConfig;
   close(): Promise<void>;
 }
 
 export const FAKE_CLIENT = { clientId: "fake-client", clientSecret: "fake-secret", refreshToken: "fake-refresh" };
 
-export async function startFakeZoho(opts: { hangMs?: number; failTokens?: boolean; tokenSeconds?: number } = {}): Promise<FakeZoho> {
+/** The conditions of a search criteria and how they are joined. */
+function parseCriteria(criteria: string): { join: "and" | "or"; conditions: { field: string; op: string; value: string }[] } {
+  const conditions = [...criteria.matchAll(/\((\w+):(\w+):((?:\\.|[^\\()])*)\)/g)].map((m) => ({ field: m[1], op: m[2], value: m[3].replace(/\\(.)/g, "$1") }));
+  return { join: /\)and\(/i.test(criteria) ? "and" : "or", conditions };
+}
+
+function matches(rec: Record<string, any>, c: { field: string; op: string; value: string }): boolean {
+  const v = rec[c.field];
+  if (typeof v !== "string") return false;
+  if (c.op === "equals") return v.toLowerCase().includes(c.value.toLowerCase());
+  if (c.op === "starts_with") return v.toLowerCase().startsWith(c.value.toLowerCase());
+  return false;
+}
+
+const MANDATORY: Record<string, string[]> = { Accounts: ["Account_Name"], Leads: ["Last_Name"], Deals: ["Deal_Name", "Stage"] };
+
+export async function startFakeZoho(opts: { hangMs?: number; failTokens?: boolean; tokenSeconds?: number; uniqueAccountNames?: boolean } = {}): Promise<FakeZoho> {
   const hangMs = opts.hangMs ?? 2_000;
   const calls: ZohoCall[] = [];
   const records = { Accounts: [] as Rec[], Leads: [] as Rec[], Deals: [] as Rec[] };
@@ -117,12 +139,26 @@ export async function startFakeZoho(opts: { hangMs?: number; failTokens?: boolea
       return [200, { data: [{ code: "SUCCESS", action: "update", details: { id: rec.id }, message: "record updated", status: "success" }] }];
     }
     if (m[2] === "/search" && req.method === "GET") {
-      const word = url.searchParams.get("word") ?? "";
-      const found = list.filter((r) => Object.values(r).some((v) => typeof v === "string" && v.includes(word)));
+      const criteria = url.searchParams.get("criteria");
+      let found: Rec[];
+      if (criteria !== null) {
+        const { join, conditions } = parseCriteria(criteria);
+        if (!conditions.length || conditions.length > 10) return [400, { code: "INVALID_QUERY", message: "invalid query formed", status: "error" }];
+        found = list.filter((r) => (join === "and" ? conditions.every((c) => matches(r, c)) : conditions.some((c) => matches(r, c))));
+      } else {
+        const word = url.searchParams.get("word") ?? "";
+        found = list.filter((r) => Object.values(r).some((v) => typeof v === "string" && v.includes(word)));
+      }
       return found.length ? [200, { data: found, info: { count: found.length } }] : [204];
     }
     if (req.method !== "POST" || !Array.isArray(body?.data) || !body.data[0]) return [400, { code: "INVALID_DATA" }];
     const fields = body.data[0];
+    const missing = MANDATORY[m[1]].find((f) => typeof fields[f] !== "string" || !fields[f].trim());
+    if (missing) return [400, { data: [{ code: "MANDATORY_NOT_FOUND", details: { api_name: missing }, message: "required field not found", status: "error" }] }];
+    if (m[1] === "Accounts" && !m[2] && opts.uniqueAccountNames) {
+      const same = list.find((r) => r.Account_Name === fields.Account_Name);
+      if (same) return [400, { data: [{ code: "DUPLICATE_DATA", details: { api_name: "Account_Name", id: same.id }, message: "duplicate data", status: "error" }] }];
+    }
     if (m[2] === "/upsert") {
       const key = body.duplicate_check_fields?.[0];
       const existing = key ? list.find((r) => r[key] === fields[key]) : undefined;
@@ -195,8 +231,13 @@ export async function startFakeZoho(opts: { hangMs?: number; failTokens?: boolea
     revokeTokens() {
       valid.clear();
     },
+    add(module, fields) {
+      const id = String(4_000_000_000_000 + ++seq);
+      records[module].push({ ...fields, id });
+      return id;
+    },
     config(overrides = {}) {
-      return { ...FAKE_CLIENT, accountsUrl: url, apiUrl: url, dealStage: "Qualification", timeoutMs: 1_000, ...overrides };
+      return { ...FAKE_CLIENT, accountsUrl: url, apiUrl: url, dealStage: "Qualification", timeoutMs: 1_000, leadAccountField: "Account", ...overrides };
     },
     async close() {
       for (const t of timers) clearTimeout(t);

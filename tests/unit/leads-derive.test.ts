@@ -5,17 +5,23 @@ import { backoffSeconds } from "../../src/server/leads/crm-queue.ts";
 import { leadRef } from "../../src/server/crm/records.ts";
 import { hashIp } from "../../src/server/leads/store.ts";
 
-describe("lead derivation (spec §5)", () => {
+describe("lead derivation (issue 25 replaces spec §5's names: they come from the full name)", () => {
   it.each([
     // e-mail, full name, phone → first name, last name, phone
-    ["jane.doe@example.com", "Jane Doe", "239-555-0134", "jane doe", "Jane Doe", "239-555-0134"],
-    ["jane.doe@example.com", "", "", "jane doe", "", NO_PHONE],
-    ["anon_7f3a@example.com", "", "", "ANONYMOUS", "", NO_PHONE],
-    ["anon_@example.com", "Someone", "", "ANONYMOUS", "Someone", NO_PHONE],
-    ["Anon_x@example.com", "", "", "Anon x", "", NO_PHONE], // only the exact prefix 'anon_'
-    ["bob+docks_2025@example.com", "Bob", "  ", "bob docks 2025", "Bob", NO_PHONE],
-    ["o'neil-smith@example.com", "  Pat O'Neil  ", "+1 239 555 0100", "o neil smith", "Pat O'Neil", "+1 239 555 0100"],
-    ["josé.núñez@example.com", "José", "", "josé núñez", "José", NO_PHONE],
+    ["jane.doe@example.com", "Jane Doe", "239-555-0134", "Jane", "Doe", "239-555-0134"],
+    ["mas@example.com", "Mary Ann Smith", "", "Mary Ann", "Smith", NO_PHONE],
+    ["cher@example.com", "Cher", "", "", "Cher", NO_PHONE], // one word: Zoho's required last name
+    ["mlk@example.com", "Martin Luther King Jr.", "", "Martin Luther", "King Jr.", NO_PHONE],
+    ["lvb@example.com", "Ludwig van Beethoven", "", "Ludwig", "van Beethoven", NO_PHONE],
+    ["ana@example.com", "Ana de la Cruz", "", "Ana", "de la Cruz", NO_PHONE],
+    ["o'neil-smith@example.com", "  Pat   O'Neil  ", "+1 239 555 0100", "Pat", "O'Neil", "+1 239 555 0100"],
+    ["josé.núñez@example.com", "José", "", "", "José", NO_PHONE],
+    ["anon_@example.com", "Someone", "", "", "Someone", NO_PHONE],
+    // no name: the e-mail's words (or ANONYMOUS), in the required last name
+    ["jane.doe@example.com", "", "", "", "jane doe", NO_PHONE],
+    ["anon_7f3a@example.com", "", "", "", "ANONYMOUS", NO_PHONE],
+    ["Anon_x@example.com", "", "", "", "Anon x", NO_PHONE], // only the exact prefix 'anon_'
+    ["bob+docks_2025@example.com", "  ", "  ", "", "bob docks 2025", NO_PHONE],
   ])("%s / name %j / phone %j → first %j, last %j, phone %j", (email, fullName, phone, first, last, outPhone) => {
     expect(deriveLead({ email, fullName, phone })).toEqual({
       email,
@@ -25,6 +31,12 @@ describe("lead derivation (spec §5)", () => {
       leadSource: LEAD_SOURCE,
       phone: outPhone,
     });
+  });
+
+  it("sends the number the server read, E.164 with the extension, and the typed one only when it could not be read", () => {
+    expect(deriveLead({ email: "a@example.com", fullName: "A B", phone: "(239) 555-0142 ext. 12", phoneE164: "+12395550142", phoneExt: "12" }).phone).toBe("+12395550142 ext. 12");
+    expect(deriveLead({ email: "a@example.com", fullName: "A B", phone: "+44 20 7946 0958", phoneE164: "+442079460958", phoneExt: null }).phone).toBe("+442079460958");
+    expect(deriveLead({ email: "a@example.com", fullName: "A B", phone: "555-0134", phoneE164: null, phoneExt: null }).phone).toBe("555-0134");
   });
 
   it("uses COASTAL_MARINE_INQUIRY as both company and lead source", () => {

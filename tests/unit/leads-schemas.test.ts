@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as shared from "../../src/lib/lead-schemas.ts";
 import { inquirySchema, quoteRequestSchema } from "../../src/server/leads/schemas.ts";
-import { parsePhone } from "../../src/server/leads/phone.ts";
+import { parsePhone } from "../../src/server/phone/parse.ts";
 
 const quote = { fullName: "Jane", email: "jane@example.com", phone: "2395550134", subject: "Docks" };
 

@@ -13,9 +13,17 @@ export interface ZohoConfig {
   dealStage: string;
   /** Every CRM request is abandoned after this long (the retry picks it up). */
   timeoutMs: number;
+  /**
+   * API name of the lookup field (to Accounts) on Leads that links a lead to its account, or null
+   * to leave leads unlinked. Zoho Leads have no standard account lookup (only after conversion),
+   * so the office adds one (Setup → Modules and Fields → Leads → Lookup to Accounts).
+   */
+  leadAccountField: string | null;
 }
 
 export const DEFAULT_DEAL_STAGE = "Qualification";
+/** The API name Zoho gives a custom lookup field labelled "Account". */
+export const DEFAULT_LEAD_ACCOUNT_FIELD = "Account";
 
 /** Null as well on a preview or branch deploy, unless ZOHO_ON_PREVIEW=true (settings/context.ts). */
 export function zohoFromEnv(env: NodeJS.ProcessEnv = process.env): ZohoConfig | null {
@@ -30,5 +38,13 @@ export function zohoFromEnv(env: NodeJS.ProcessEnv = process.env): ZohoConfig | 
     apiUrl: (env.ZOHO_API_URL || "https://www.zohoapis.com").replace(/\/+$/, ""),
     dealStage: env.ZOHO_DEAL_STAGE || DEFAULT_DEAL_STAGE,
     timeoutMs: Number(env.ZOHO_TIMEOUT_MS) > 0 ? Number(env.ZOHO_TIMEOUT_MS) : 10_000,
+    leadAccountField: leadAccountField(env.ZOHO_LEAD_ACCOUNT_FIELD),
   };
+}
+
+/** ZOHO_LEAD_ACCOUNT_FIELD: empty → the default; "none" → leads are not linked; else the field's API name. */
+function leadAccountField(value: string | undefined): string | null {
+  const v = (value ?? "").trim();
+  if (!v) return DEFAULT_LEAD_ACCOUNT_FIELD;
+  return v.toLowerCase() === "none" ? null : v;
 }

@@ -1,8 +1,8 @@
-/** A failed CRM step. `ambiguous`: the CRM may have done it anyway (timeout, 5xx after a write). */
+/** A failed CRM step. `ambiguous`: the CRM may have done it anyway (timeout, 5xx after a write); `code`: Zoho's (DUPLICATE_DATA…). */
 export class CrmError extends Error {
   constructor(
     message: string,
-    readonly info: { status?: number; ambiguous?: boolean; retryAfterSeconds?: number; invalidToken?: boolean } = {},
+    readonly info: { status?: number; ambiguous?: boolean; retryAfterSeconds?: number; invalidToken?: boolean; code?: string } = {},
   ) {
     super(message);
     this.name = "CrmError";

@@ -1,13 +1,15 @@
 /**
- * Pushes one lead to Zoho CRM: account (only when a name was given) → lead → deal (quote requests
- * only). A step whose id is already known is skipped, and every new id is handed to `saved` at
+ * Pushes one lead to Zoho CRM: account (only when a name was given: found by e-mail or phone, or
+ * new; accounts.ts) → lead → deal (quote requests only), the lead and the deal linked to the
+ * account. A step whose id is already known is skipped, and every new id is handed to `saved` at
  * once, so a retry never repeats a step. After an ambiguous failure (timeout, 5xx after a write)
  * a later attempt first looks the record up by the lead's reference instead of creating it again.
  * The caller keeps the ids and decides when to retry; this module stores nothing about leads.
  */
 import type { Db } from "../db/index.ts";
+import { createAccount, findAccount } from "./accounts.ts";
 import type { ZohoConfig } from "./config.ts";
-import { accountRecord, dealRecord, leadRecord, leadRef, type CrmLeadInput } from "./records.ts";
+import { dealRecord, leadRecord, leadRef, type CrmLeadInput } from "./records.ts";
 import { ZohoClient } from "./zoho.ts";
 
 export interface CrmIds {
@@ -29,11 +31,19 @@ export async function pushLead(db: Db, cfg: ZohoConfig, lead: CrmLeadInput, know
   const ref = leadRef(lead.id);
   const ids = { ...known };
   if (!ids.accountId && lead.fullName.trim()) {
-    ids.accountId = await zoho.upsertAccount(accountRecord(lead));
-    await opts.saved("accountId", ids.accountId);
+    const id =
+      (opts.mayExist && (await zoho.findByRef("Accounts", ref, "Description"))) ||
+      (await findAccount(zoho, lead, cfg.leadAccountField)) ||
+      (await createAccount(zoho, lead));
+    if (id) {
+      ids.accountId = id;
+      await opts.saved("accountId", id);
+    }
   }
   if (!ids.leadId) {
-    ids.leadId = (opts.mayExist && (await zoho.findByRef("Leads", ref, "Description"))) || (await zoho.create("Leads", leadRecord(lead)));
+    ids.leadId =
+      (opts.mayExist && (await zoho.findByRef("Leads", ref, "Description"))) ||
+      (await zoho.create("Leads", leadRecord(lead, { id: ids.accountId, field: cfg.leadAccountField })));
     await opts.saved("leadId", ids.leadId);
   }
   if (lead.kind === "quote" && !ids.dealId) {

@@ -1,10 +1,11 @@
 /**
- * Zoho records built from a lead: the account (from the full name), the lead (fields derived per
- * spec §5) and, for quote requests, the deal. Each lead and deal carries the lead's reference so a
- * retry after an ambiguous failure can find it instead of creating it twice.
+ * Zoho records built from a lead: a new account (named after the full name), the lead (fields
+ * derived in derive.ts) and, for quote requests, the deal; the lead and the deal point at the
+ * account. Each record carries the lead's reference so a retry after an ambiguous failure can find
+ * it instead of creating it twice.
  */
 import { UTM_KEYS, type LeadDetails } from "../../lib/contracts/lead.ts";
-import { deriveLead } from "./derive.ts";
+import { crmPhone, deriveLead } from "./derive.ts";
 
 /** What the CRM needs to know about a lead: plain values, whoever stores them. */
 export interface CrmLeadInput extends LeadDetails {
@@ -19,13 +20,22 @@ export interface CrmLeadInput extends LeadDetails {
 /** "WL" + the lead's uuid without dashes: one word, so Zoho's word search finds it. */
 export const leadRef = (id: string) => `WL${id.replace(/-/g, "")}`;
 
-export function accountRecord(lead: CrmLeadInput) {
-  const r: Record<string, unknown> = { Account_Name: lead.fullName.slice(0, 200) };
-  if (lead.phone) r.Phone = lead.phone;
+/**
+ * A new account for the visitor. `withEmail`: the name with the e-mail after it, for an org that
+ * keeps account names unique and already has one by this name (someone else's: never reused).
+ */
+export function accountRecord(lead: CrmLeadInput, opts: { withEmail?: boolean } = {}) {
+  const name = lead.fullName.trim();
+  const r: Record<string, unknown> = {
+    Account_Name: (opts.withEmail ? `${name} (${lead.email})` : name).slice(0, 200),
+    Description: `Created from a website lead by ${lead.email}.\nWebsite lead ref: ${leadRef(lead.id)}`,
+  };
+  if (lead.phone) r.Phone = crmPhone(lead);
   return r;
 }
 
-export function leadRecord(lead: CrmLeadInput) {
+/** `account`: the lead's account and the Leads lookup field that holds it (config.ts), when both are known. */
+export function leadRecord(lead: CrmLeadInput, account: { id: string | null; field: string | null } = { id: null, field: null }) {
   const d = deriveLead(lead);
   const r: Record<string, unknown> = {
     Email: d.email,
@@ -37,6 +47,7 @@ export function leadRecord(lead: CrmLeadInput) {
     Description: describeLead(lead),
   };
   if (lead.address) r.Street = lead.address.slice(0, 250);
+  if (account.id && account.field) r[account.field] = { id: account.id };
   return r;
 }
 

@@ -1,8 +1,9 @@
 /**
- * The few Zoho CRM (API v7) calls lead sync needs: upsert an account, create a lead or a deal, and
- * find a record we may already have created (by the lead reference we write into it); attach a
- * lead's photos and find an attachment we may already have made (by its file name).
+ * The few Zoho CRM (API v7) calls lead sync needs: create an account, a lead or a deal; search
+ * records by criteria; find a record we may already have created (by the lead reference we write
+ * into it); attach a lead's photos and find an attachment we may already have made (by its file name).
  * https://www.zoho.com/crm/developer/docs/api/v7/insert-records.html
+ * https://www.zoho.com/crm/developer/docs/api/v7/search-records.html
  */
 import type { Db } from "../db/index.ts";
 import type { ZohoConfig } from "./config.ts";
@@ -22,13 +23,37 @@ export class ZohoClient {
     private readonly cfg: ZohoConfig,
   ) {}
 
-  /** Creates or updates (by Account_Name) an account; returns its id (`data[0].details.id`). */
-  upsertAccount(fields: Record_): Promise<string> {
-    return this.write("Accounts/upsert", { data: [fields], duplicate_check_fields: ["Account_Name"] });
+  /**
+   * Creates a lead or a deal; returns its id (`data[0].details.id`). Zoho's duplicate check (an org
+   * may make a lead's e-mail unique) answers DUPLICATE_DATA with the record it met: that one is ours too.
+   */
+  create(module: "Leads" | "Deals", fields: Record_): Promise<string> {
+    return this.write(module, { data: [fields] }, true);
   }
 
-  create(module: "Leads" | "Deals", fields: Record_): Promise<string> {
-    return this.write(module, { data: [fields] });
+  /**
+   * Creates an account; returns its id. Never an upsert: anonymous input must not change an
+   * existing account. When the org keeps account names unique and one by this name exists
+   * (DUPLICATE_DATA), that account is taken only if `duplicateIsOurs`, else the answer is null.
+   */
+  async createAccount(fields: Record_, duplicateIsOurs: boolean): Promise<string | null> {
+    try {
+      return await this.write("Accounts", { data: [fields] }, duplicateIsOurs);
+    } catch (e) {
+      if (e instanceof CrmError && e.info.code === "DUPLICATE_DATA") return null;
+      throw e;
+    }
+  }
+
+  /**
+   * Records of `module` matching `criteria` (`(Email:equals:x)or(…)`; at most 10 conditions).
+   * Zoho's `equals` matches like `contains`, so the caller checks each hit itself. `converted`:
+   * converted leads too (their account is in Converted_Account). First page (200) only.
+   */
+  async search(module: Module, criteria: string, opts: { converted?: boolean } = {}): Promise<Record_[]> {
+    const res = await this.request("GET", `${module}/search?criteria=${encodeURIComponent(criteria)}${opts.converted ? "&converted=both" : ""}&per_page=200`);
+    if (res.status === 204) return [];
+    return (res.body as { data?: Record_[] }).data ?? [];
   }
 
   /** Changes fields of one record. A PUT sets values, so a retry after a timeout changes nothing more. */
@@ -70,13 +95,12 @@ export class ZohoClient {
     return hit && (typeof hit.id === "string" || typeof hit.id === "number") ? String(hit.id) : null;
   }
 
-  private async write(path: string, payload: unknown): Promise<string> {
+  private async write(path: string, payload: unknown, duplicateIsOurs: boolean): Promise<string> {
     const res = await this.request("POST", path, payload);
     const first = (res.body as WriteAnswer).data?.[0];
     const id = first?.details?.id;
-    // An upsert that met an existing record, or Zoho's duplicate check, still names the record.
-    if (id && (first?.status === "success" || first?.code === "DUPLICATE_DATA")) return String(id);
-    throw new CrmError(`Zoho ${path} refused the record: ${first?.code ?? "no code"} ${first?.message ?? ""}`.trim(), { status: res.status });
+    if (id && (first?.status === "success" || (duplicateIsOurs && first?.code === "DUPLICATE_DATA"))) return String(id);
+    throw new CrmError(`Zoho ${path} refused the record: ${first?.code ?? "no code"} ${first?.message ?? ""}`.trim(), { status: res.status, code: first?.code });
   }
 
   private async request(method: "GET" | "POST" | "PUT", path: string, payload?: unknown, retried = false): Promise<{ status: number; body: unknown }> {
@@ -109,13 +133,17 @@ export class ZohoClient {
       await accessToken(this.db, this.cfg, token);
       return this.request(method, path, payload, true);
     }
+    // Zoho's duplicate check names the record it met, whatever the HTTP status: write() decides.
+    if ((body as WriteAnswer).data?.[0]?.code === "DUPLICATE_DATA") return { status: res.status, body };
     if (res.status >= 400) {
-      const code = (body as { code?: string }).code ?? "";
+      // A refused write names its reason per record (data[0].code); other errors at the top.
+      const code = (body as { code?: string }).code ?? (body as WriteAnswer).data?.[0]?.code ?? "";
       const retryAfter = Number(res.headers.get("retry-after")) || undefined;
       throw new CrmError(`Zoho ${method} ${path} answered HTTP ${res.status}${code ? ` ${code}` : ""}`, {
         status: res.status,
         ambiguous: method === "POST" && res.status >= 500,
         retryAfterSeconds: retryAfter,
+        code: code || undefined,
       });
     }
     return { status: res.status, body };

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { inquirySchema as sharedInquiry, quoteRequestSchema as sharedQuote } from "../../lib/lead-schemas.ts";
-import { phoneProblem } from "./phone.ts";
+import { phoneProblem } from "../phone/parse.ts";
 
 /** Adds the strict parse to a phone rule; an empty (optional) phone is left to that rule. */
 function strictPhone<S extends z.ZodType<string | undefined>>(rule: S) {

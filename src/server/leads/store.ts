@@ -10,7 +10,7 @@ import { initialCrmState } from "./crm-queue.ts";
 import type { CrmState } from "../../lib/contracts/lead.ts";
 import type { NewLead } from "./lead.ts";
 import { confirmationMail, officeNotification } from "./notify.ts";
-import { parsePhone } from "./phone.ts";
+import { parsePhone } from "../phone/parse.ts";
 
 /** The IP is kept only as a keyed hash: enough to spot a flood, useless to identify a visitor. */
 export function hashIp(ip: string, secret = process.env.SESSION_SECRET || "coastal-marine-lead-ip"): string {

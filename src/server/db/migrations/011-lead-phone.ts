@@ -1,6 +1,6 @@
 // Issue 25, item 2: a lead's phone as typed (phone) plus what a phone dials: E.164 (+12395550142)
 // and the extension's digits (12), or NULL when the typed text is not a number we can read. New
-// leads get them from libphonenumber-js (src/server/leads/phone.ts). Existing leads could only hold
+// leads get them from libphonenumber-js (src/server/phone/parse.ts). Existing leads could only hold
 // digits, spaces, ( ) . - and a leading + (no extension), so the backfill reads them by the plain
 // North American rule (ten digits, or eleven starting with 1, area code and exchange from 2-9) or,
 // typed with a +, as the country code and number they are; anything else (7 digits, no area code)

@@ -32,3 +32,23 @@ export function phoneProblem(typed: string): string | null {
   if (validatePhoneNumberLength(typed.trim(), DEFAULT_PHONE_COUNTRY) === "TOO_SHORT") return "is too short: include the area code";
   return "is not a phone number";
 }
+
+/** Whether `written` (a number as someone typed it elsewhere, e.g. in the CRM) is exactly `p`: same E.164, same extension. */
+export function samePhone(p: ParsedPhone, written: unknown): boolean {
+  const other = typeof written === "string" ? parsePhone(written) : null;
+  return !!other && other.e164 === p.e164 && other.ext === p.ext;
+}
+
+/**
+ * The ways people commonly write `p` (without its extension): E.164, the national digits, the
+ * national format and, for North American numbers, the dashed form: `+12395550142`, `2395550142`,
+ * `(239) 555-0142`, `239-555-0142`. For a text search in a system that stores numbers as typed.
+ */
+export function writtenForms(p: ParsedPhone): string[] {
+  const n = parsePhoneNumberFromString(p.e164);
+  if (!n) return [p.e164];
+  const national = n.formatNational();
+  const forms = [p.e164, String(n.nationalNumber), national];
+  if (n.countryCallingCode === "1") forms.push(national.replace(/^\((\d{3})\) /, "$1-"));
+  return [...new Set(forms)];
+}
