@@ -18,6 +18,7 @@ export const SQL_DIALECT_FILES = [
   "tests/api/lead-photos.test.ts", // photos: bytea, idempotency under concurrency
   "tests/api/crm-sync.test.ts", // CRM sync: claims with SKIP LOCKED, retries
   "tests/api/leads-jobs.test.ts", // maintenance: interval arithmetic
+  "tests/api/lead-release.test.ts", // held leads: release under FOR UPDATE, once, with its mails
   "tests/api/deploy-preview.test.ts", // previews: per-context settings
   "tests/api/deploy-seed.test.ts", // previews: seeding a branch
   "tests/api/deploy-scrub.test.ts", // previews: scrubbing a copy of production (LOCK, jsonb)

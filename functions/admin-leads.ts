@@ -28,8 +28,8 @@ export default handle(
           }),
         });
       }
-      const { leads, total, recent } = await listLeads(db, page, pageSize, filter);
-      return list(leads, { page, pageSize, total, recent });
+      const { leads, total, recent, held } = await listLeads(db, page, pageSize, filter);
+      return list(leads, { page, pageSize, total, recent, held });
     } catch (e) {
       return failedList(log, "Failed to fetch leads", e);
     }

@@ -8,6 +8,7 @@ import query from "../../functions/admin-query.ts";
 import vitals from "../../functions/admin-vitals.ts";
 import leads from "../../functions/admin-leads.ts";
 import leadRetry from "../../functions/admin-leads-retry.ts";
+import leadRelease from "../../functions/admin-leads-release.ts";
 import bucket from "../../functions/admin-bucket.ts";
 
 const db = useTestDb();
@@ -29,6 +30,7 @@ const paths = [
   ["GET /api/admin/leads", leads, "GET", "/api/admin/leads", undefined, undefined],
   ["GET /api/admin/leads?format=csv", leads, "GET", "/api/admin/leads?format=csv", undefined, undefined],
   ["POST /api/admin/leads/:id/retry", leadRetry, "POST", `/api/admin/leads/${LEAD}/retry`, {}, { id: LEAD }],
+  ["POST /api/admin/leads/:id/release", leadRelease, "POST", `/api/admin/leads/${LEAD}/release`, {}, { id: LEAD }],
   ["GET /api/admin/bucket", bucket, "GET", "/api/admin/bucket", undefined, undefined],
 ] as const;
 
@@ -51,7 +53,7 @@ describe.each(paths)("%s", (_name, fn, method, path, body, params) => {
 
   it("lets an admin in", async () => {
     const r = await call(fn, method, path, { body, params, token: admin });
-    // The retry of an unknown lead is a 404: past the guard, nothing to re-queue.
-    expect(r.status).toBe(path.includes("/retry") ? 404 : 200);
+    // The retry or release of an unknown lead is a 404: past the guard, nothing to act on.
+    expect(r.status).toBe(/\/(retry|release)$/.test(path) ? 404 : 200);
   });
 });

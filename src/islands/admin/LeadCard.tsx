@@ -3,7 +3,7 @@ import type { AdminLead } from "./api.ts";
 import { formatDateTimeShort, formatPhone, mapHref, telHref } from "./format.ts";
 import LeadPhotos from "./LeadPhotos.tsx";
 import { he } from "./strings.ts";
-import { Spinner, quietButton } from "./ui.tsx";
+import { Spinner, primaryButton, quietButton } from "./ui.tsx";
 
 export const CRM_STYLE: Record<string, string> = {
   synced: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/60 dark:text-emerald-100",
@@ -31,12 +31,14 @@ interface Props {
   lead: AdminLead;
   retrying: boolean;
   onRetry(lead: AdminLead): void;
+  /** 'Not spam' on a lead held as possible spam. */
+  onRelease?(lead: AdminLead): void;
   /** The status workflow's part of the card (status, note, history). */
   children?: ReactNode;
 }
 
 /** One lead as the office reads it: who, what, how to reach them, and where it stands in the CRM. */
-export default function LeadCard({ lead: l, retrying, onRetry, children }: Props) {
+export default function LeadCard({ lead: l, retrying, onRetry, onRelease, children }: Props) {
   const tel = telHref(l.phone, l.phoneE164, l.phoneExt);
   const who = l.fullName || l.email;
   return (
@@ -57,6 +59,21 @@ export default function LeadCard({ lead: l, retrying, onRetry, children }: Props
           {formatDateTimeShort(l.createdAt)}
         </time>
       </header>
+
+      {l.spamReason && (
+        <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-100" data-testid="lead-held">
+          <p className="min-w-0 flex-1">
+            <strong className="font-semibold">{he.leads.held}:</strong> {he.leads.heldReasons[l.spamReason] ?? l.spamReason}.
+            {l.deleteAfter && <span className="block text-xs text-amber-900 dark:text-amber-200">{he.leads.heldUntil(formatDateTimeShort(l.deleteAfter))}</span>}
+          </p>
+          {onRelease && (
+            <button type="button" className={`${primaryButton} whitespace-nowrap`} onClick={() => onRelease(l)} disabled={retrying} aria-label={he.leads.releaseFor(who)} data-testid="lead-release">
+              {retrying && <Spinner className="size-3" />}
+              {he.leads.release}
+            </button>
+          )}
+        </div>
+      )}
 
       <h3 id={`lead-${l.id}-name`} className="mt-2 text-lg font-bold text-slate-900 dark:text-white" dir="auto">
         {l.fullName || "—"}
@@ -116,7 +133,7 @@ export default function LeadCard({ lead: l, retrying, onRetry, children }: Props
               {he.leads.states[l.crmState] ?? l.crmState}
             </span>
             <span className="text-xs text-slate-500 dark:text-slate-400">{he.leads.attempts(l.attempts)}</span>
-            {l.crmState !== "synced" && l.crmState !== "preview" && (
+            {l.crmState !== "synced" && l.crmState !== "preview" && !l.spamReason && (
               <button
                 type="button"
                 className={`${quietButton} px-2.5 py-1 text-xs whitespace-nowrap`}
@@ -130,7 +147,11 @@ export default function LeadCard({ lead: l, retrying, onRetry, children }: Props
               </button>
             )}
           </div>
-          {l.spamReason && <p className="text-xs font-semibold text-amber-700 dark:text-amber-300">{he.leads.spam}</p>}
+          {l.released && (
+            <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="lead-released">
+              {he.leads.releasedNote(formatDateTimeShort(l.released.at), l.released.by)}
+            </p>
+          )}
           {l.lastError && (
             <p className="truncate text-xs text-red-700 dark:text-red-300" dir="ltr" title={l.lastError}>
               {l.lastError}

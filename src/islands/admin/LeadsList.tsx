@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useToast } from "../../lib/stores/toast.ts";
-import { downloadLeadsCsv, fetchLeads, retryLead, type AdminLead, type LeadsFilter, type LeadsPage } from "./api.ts";
+import { downloadLeadsCsv, fetchLeads, releaseLead, retryLead, type AdminLead, type LeadsFilter, type LeadsPage } from "./api.ts";
 import LeadCard from "./LeadCard.tsx";
 import LeadStatusPanel from "./LeadStatus.tsx";
 import { LEAD_STATUSES, type LeadStatus } from "../../lib/lead-status.ts";
@@ -15,7 +15,7 @@ export default function LeadsList() {
   const ids = useId();
   const [page, setPage] = useState(1);
   // The office e-mail links to /admin?lead=<id>: open on that lead alone.
-  const [filter, setFilter] = useState<LeadsFilter>(() => ({ kind: "", status: "", id: leadFromUrl() }));
+  const [filter, setFilter] = useState<LeadsFilter>(() => ({ kind: "", status: "", held: "", id: leadFromUrl() }));
   const [answer, setAnswer] = useState<LeadsPage | null>(null);
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
@@ -59,6 +59,21 @@ export default function LeadsList() {
     }
   };
 
+  // 'Not spam': the lead leaves the held list and goes to the office and Zoho like any other.
+  const release = async (lead: AdminLead) => {
+    setBusy(lead.id);
+    try {
+      await releaseLead(lead.id);
+      toast(he.leads.released, "success");
+      reload();
+    } catch (e) {
+      console.error("Failed to release lead", e);
+      toast(he.leads.releaseFailed, "error");
+    } finally {
+      setBusy(null);
+    }
+  };
+
   const exportCsv = async () => {
     setExporting(true);
     try {
@@ -78,7 +93,8 @@ export default function LeadsList() {
   };
 
   const pages = answer ? Math.max(1, Math.ceil(answer.total / answer.pageSize)) : 1;
-  const filtered = Object.values(filter).some(Boolean);
+  const filtered = !!(filter.kind || filter.status || filter.id);
+  const heldView = filter.held === "only" && !filter.id;
 
   return (
     <Card
@@ -104,6 +120,25 @@ export default function LeadsList() {
             </button>
           </p>
         )}
+        <div role="group" aria-label={he.leads.views} className="flex w-full flex-wrap gap-2 sm:w-auto" data-testid="leads-views">
+          {(["", "only"] as const).map((v) => (
+            <button
+              key={v || "real"}
+              type="button"
+              aria-pressed={(filter.held ?? "") === v}
+              onClick={() => narrow({ held: v })}
+              className={`${quietButton} aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-900 dark:aria-pressed:border-brand-300 dark:aria-pressed:bg-brand-900/60 dark:aria-pressed:text-white`}
+              data-testid={v ? "view-held" : "view-real"}
+            >
+              {v ? he.leads.viewHeld : he.leads.viewReal}
+              {v && answer && answer.held > 0 && (
+                <span className="rounded-full bg-amber-200 px-2 py-0.5 text-xs font-bold tabular-nums text-amber-950 dark:bg-amber-700 dark:text-white" aria-label={he.leads.heldCount(formatNumber(answer.held))}>
+                  {formatNumber(answer.held)}
+                </span>
+              )}
+            </button>
+          ))}
+        </div>
         <fieldset className="flex flex-wrap items-end gap-3">
           <legend className="sr-only">{he.leads.filters}</legend>
           <div>
@@ -135,6 +170,11 @@ export default function LeadsList() {
         </fieldset>
       </div>
 
+      {heldView && (
+        <p className="mb-4 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950/60 dark:text-amber-100" data-testid="held-note">
+          {he.leads.heldNote}
+        </p>
+      )}
       {failed ? (
         <LoadFailed text={he.failed} onRetry={reload} />
       ) : !answer ? (
@@ -143,7 +183,7 @@ export default function LeadsList() {
           <Skeleton className="h-36 w-full" />
         </div>
       ) : answer.data.length === 0 ? (
-        <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">{filtered ? he.leads.emptyFiltered : he.leads.empty}</p>
+        <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">{filtered ? he.leads.emptyFiltered : heldView ? he.leads.heldEmpty : he.leads.empty}</p>
       ) : (
         <>
           <p className="mb-2 text-xs text-slate-500 dark:text-slate-400" aria-live="polite">
@@ -152,8 +192,9 @@ export default function LeadsList() {
           <ol className="space-y-3" aria-label={he.leads.list} data-testid="leads-list" aria-busy={loading}>
             {answer.data.map((l) => (
               <li key={l.id}>
-                <LeadCard lead={l} retrying={busy === l.id} onRetry={retry}>
-                  <LeadStatusPanel lead={l} onChanged={(st) => changed(l.id, st)} />
+                <LeadCard lead={l} retrying={busy === l.id} onRetry={retry} onRelease={release}>
+                  {/* A held lead enters the office's workflow once released. */}
+                  {!l.spamReason && <LeadStatusPanel lead={l} onChanged={(st) => changed(l.id, st)} />}
                 </LeadCard>
               </li>
             ))}

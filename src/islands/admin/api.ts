@@ -63,6 +63,8 @@ export interface LeadsPage {
   recent: number;
 }
 
+  /** Leads held as possible spam, waiting for the office (decision 15). */
+  held: number;
 /** The list's filters, sent to the server (which filters, pages and exports). */
 export interface LeadsFilter {
   kind?: LeadKind | "";
@@ -71,6 +73,8 @@ export interface LeadsFilter {
   id?: string;
 }
 
+  /** 'only': the leads held as possible spam instead of the real ones. */
+  held?: "only" | "";
 const filterSearch = (f: LeadsFilter, extra: Record<string, string> = {}) => {
   const p = new URLSearchParams(extra);
   for (const [k, v] of Object.entries(f)) if (v) p.set(k, String(v));
@@ -87,6 +91,11 @@ export async function retryLead(id: string): Promise<AdminLead["crmState"]> {
 
 export async function fetchStatusHistory(id: string, signal?: AbortSignal): Promise<StatusEntry[]> {
   return (await api<{ history: StatusEntry[] }>(`admin/leads/${encodeURIComponent(id)}/status`, { signal })).data!.history;
+/** 'Not spam': releases a lead held as possible spam (its e-mails and CRM sync then happen). */
+export async function releaseLead(id: string): Promise<void> {
+  await api(`admin/leads/${encodeURIComponent(id)}/release`, { method: "POST", body: {} });
+}
+
 }
 
 export async function setLeadStatus(id: string, status: LeadStatus, note: string): Promise<{ status: LeadStatus; entry: StatusEntry }> {

@@ -23,7 +23,12 @@ export interface AdminLead extends LeadDetails {
   createdAt: string;
   productId: string | null;
   sourcePage: string | null;
+  /** Why the lead is held as possible spam ('honeypot', 'too-fast'), or null for a real lead. */
   spamReason: string | null;
+  /** A held lead is deleted after this unless released (decision 15: 30 days after it arrived). */
+  deleteAfter: string | null;
+  /** A lead the office released from the spam hold: when, by whom, and why it had been held. */
+  released: { at: string; by: string; reason: string } | null;
   /** 'preview': kept on a deploy preview, where the CRM sync is off (src/server/settings/context.ts). */
   crmState: CrmState | "preview";
   attempts: number;

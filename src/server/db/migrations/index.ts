@@ -20,10 +20,11 @@ import consoleRole from "./008-console-role.ts";
 import leadStatus from "./009-lead-status.ts";
 import leadPhotos from "./010-lead-photos.ts";
 import leadPhone from "./011-lead-phone.ts";
+import leadRelease from "./014-lead-release.ts";
 
 export interface Migration {
   id: string;
   sql: string;
 }
 
-export const migrations: Migration[] = [core, auth, leads, accounts, products, vitals, leadNames, consoleRole, leadStatus, leadPhotos, leadPhone];
+export const migrations: Migration[] = [core, auth, leads, accounts, products, vitals, leadNames, consoleRole, leadStatus, leadPhotos, leadPhone, leadRelease];
