@@ -157,11 +157,10 @@ export async function sendNew(entry: OutboxEntry, on: SendEvents = {}): Promise<
     }
   }
   outcome ??= { kind: "kept", leadSent: false, reason: "offline" } as LeadOutcome;
-  // The server answered but was busy or broken: the form says 'Try later' (spec), nothing is kept.
-  if (outcome.kind === "kept" && !outcome.leadSent && outcome.reason === "busy") {
-    await s.remove(entry.key);
-    outcome = { kind: "refused", status: outcome.status ?? 503, message: outcome.message ?? "" };
-  }
+  // The server answered but could not take it (5xx, 429, a timeout): it stays kept, exactly like an
+  // offline one, and is sent again with the same Idempotency-Key (so it is stored once) by this
+  // page in a minute, by any page on the next visit, or by the service worker (issue 25; the spec's
+  // 'Try later' dropped the request and left it to the visitor).
   if ((await updateFlag(s)) && outcome.kind === "kept") {
     void backgroundSync();
     if (outcome.reason === "busy") retryTimer = setTimeout(() => void flushNow(), BUSY_RETRY_MS);

@@ -45,6 +45,17 @@ export function rememberUtm(search = location.search): Utm {
   }
 }
 
+/**
+ * When this page was shown (ms since epoch, this browser's clock): the fill-time clock starts
+ * here (ARCHITECTURE.md decision 15), not when the form's island hydrated. A form that hydrates
+ * on the visitor's first touch (`client:intent` on /contact) made a person who read the page and
+ * then autofilled look faster than 3 s, and their lead was held as spam. `performance.now()`
+ * counts from the navigation, on the same clock as `Date.now()` here (and page.clock in tests).
+ */
+export function pageShownAt(): number {
+  return Date.now() - performance.now();
+}
+
 /** The source fields for a submission; `honeypot` is the value of the hidden `website` input. */
 export function leadSourceFields(startedAt: number, honeypot: string): LeadSource {
   return {

@@ -178,8 +178,8 @@ test("Submit looks ready before the form's script has loaded", async ({ page }) 
   await expect(submit(page)).toHaveText("Submit");
 });
 
-test("a server failure reads in plain words with the phone number, never the raw message", async ({ page }) => {
-  await page.route("**/api/public/contact", (r) => r.fulfill({ status: 503, json: { status: false, message: "down" } }));
+test("a failure that is not the server's (a refusal of the whole request) reads in plain words with the phone number, never the raw message", async ({ page }) => {
+  await page.route("**/api/public/contact", (r) => r.fulfill({ status: 413, json: { status: false, message: "down", field: "body" } }));
   await page.goto("/contact");
   await hydrated(page, "#contact");
   await fillQuote(page, { service: "Seawalls" });

@@ -87,15 +87,33 @@ describe("inquiry form", () => {
     expect(assign).toHaveBeenCalledWith("/products/");
   });
 
-  it("shows the server's message in an error notification and marks the field", async () => {
+  it("says a refused field at that field, in the form's words, and focuses it (issue 25)", async () => {
     fetchMock.mockImplementation(() => answer(400, { status: false, message: "Invalid email: is not a valid e-mail address", field: "email" }));
     render(<InquiryIsland {...product} />);
     fill();
     await act(async () => send());
-    expect((await screen.findByRole("alert")).textContent).toContain("Invalid email: is not a valid e-mail address");
-    expect(screen.getByLabelText(/Email/).getAttribute("aria-invalid")).toBe("true");
+    const email = screen.getByLabelText(/Email/);
+    await waitFor(() => expect(email.getAttribute("aria-invalid")).toBe("true"));
+    expect(document.getElementById(email.getAttribute("aria-describedby")!)!.textContent).toBe("Email is not a valid e-mail address.");
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(screen.queryByRole("alert")).toBeNull();
     expect(screen.getByRole("button").textContent).toBe("Send Inquiry");
     expect((screen.getByLabelText(/Full name/) as HTMLInputElement).value).toBe("Sam Boater");
+  });
+
+  it.each([
+    ["a 502 that is not JSON", () => Promise.resolve(new Response("<html>", { status: 502 }))],
+    ["a 503", () => answer(503, { status: false, message: "Service unavailable" })],
+    ["a 429", () => answer(429, { status: false, message: "Too many requests" })],
+  ])("keeps the inquiry on %s and says it will be sent again (issue 25)", async (_name, impl) => {
+    fetchMock.mockImplementation(impl);
+    render(<InquiryIsland {...product} />);
+    fill();
+    await act(async () => send());
+    const note = await screen.findByTestId("inquiry-offline");
+    expect(note.dataset.because).toBe("busy");
+    expect(note.textContent).toMatch(/Our server could not take your request just now/);
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 
   it("keeps the inquiry on the device when the network fails, says so in plain words, and sends it when back online", async () => {
@@ -132,7 +150,7 @@ describe("inquiry form", () => {
     expect(JSON.parse(fetchMock.mock.calls[0][1].body).message).toBe("Inquiry from the product page of Dock Ladder 4-Step.");
   });
 
-  it.each([["the server answers something that is not JSON", () => Promise.resolve(new Response("<html>", { status: 502 }))]])("falls back to 'Failed to submit form' when %s", async (_name, impl) => {
+  it.each([["the server refuses it with something that is not JSON", () => Promise.resolve(new Response("<html>", { status: 400 }))]])("falls back to 'Failed to submit form' when %s", async (_name, impl) => {
     fetchMock.mockImplementation(impl);
     render(<InquiryIsland {...product} />);
     fill();

@@ -15,7 +15,7 @@ const choose = (name: string) => {
   fireEvent.click(screen.getByRole("button", { name: /Service/ }));
   fireEvent.click(screen.getByRole("option", { name }));
 };
-const submitButton = () => screen.getByRole("button", { name: /Submit|Sending|Message sent|Try later/ });
+const submitButton = () => screen.getByRole("button", { name: /Submit|Sending|Message sent|Try later|Saved on this device/ });
 
 beforeEach(() => {
   localStorage.clear();
@@ -91,13 +91,9 @@ describe("the quote form", () => {
     expect(Date.now() - shown).toBeGreaterThanOrEqual(SUCCESS_OVERLAY_MS - 100);
   });
 
-  it.each([
-    // Each answer carries the server's own message, which the form must never show.
-    ["data.status false", 200, { data: { status: false }, message: "Lead not stored" }],
-    ["a 400 answer", 400, { status: false, message: "email is not a valid e-mail address", field: "email" }],
-    ["a 503 answer", 503, { status: false, message: "Service unavailable" }],
-  ])("reads 'Try later' on %s and keeps the fields", async (_, status, body) => {
-    vi.stubGlobal("fetch", reply(status, body));
+  it("reads 'Try later' in plain words with the phone when the server refuses the request as a whole", async () => {
+    const body = { data: { status: false }, message: "Lead not stored" };
+    vi.stubGlobal("fetch", reply(200, body));
     render(<QuoteIsland services={services} phone="(239) 555-0142" />);
     fill();
     choose("Seawalls");
@@ -109,5 +105,45 @@ describe("the quote form", () => {
     expect(line.textContent).toMatch(/call us at \(239\) 555-0142/);
     expect(line.querySelector("a")!.getAttribute("href")).toBe("tel:+12395550142");
     expect(line.textContent).not.toContain(body.message);
+  });
+
+  it("says a refused field at that field, focuses it, and is ready to send again (issue 25)", async () => {
+    vi.stubGlobal("fetch", reply(400, { status: false, message: "Invalid phone: is not a phone number", field: "phone" }));
+    render(<QuoteIsland services={services} phone="(239) 555-0142" />);
+    fill();
+    choose("Seawalls");
+    fireEvent.submit(submitButton().closest("form")!);
+    const phone = screen.getByLabelText<HTMLInputElement>(/^Phone/);
+    await waitFor(() => expect(phone.getAttribute("aria-invalid")).toBe("true"));
+    const message = document.getElementById(phone.getAttribute("aria-describedby")!)!;
+    expect(message.textContent).toBe("Phone is not a phone number.");
+    await waitFor(() => expect(document.activeElement).toBe(phone));
+    expect(submitButton().textContent).toBe("Submit");
+    expect(screen.queryByText(/could not send/)).toBeNull();
+    expect(phone.value).toBe("2395550188");
+    // Correcting the field takes the message away.
+    fireEvent.change(phone, { target: { value: "(239) 555-0188" } });
+    expect(phone.getAttribute("aria-invalid")).toBeNull();
+    expect(screen.queryByTestId("field-error")).toBeNull();
+  });
+
+  it.each([
+    ["a 503 answer", 503, { status: false, message: "Service unavailable" }],
+    ["a 500 answer", 500, { status: false, message: "Internal error" }],
+    ["a 429 answer", 429, { status: false, message: "Too many requests" }],
+  ])("keeps the request on %s and says it will be sent again, never the server's message (issue 25)", async (_, status, body) => {
+    vi.stubGlobal("fetch", reply(status, body));
+    render(<QuoteIsland services={services} phone="(239) 555-0142" />);
+    fill();
+    choose("Seawalls");
+    fireEvent.submit(submitButton().closest("form")!);
+    await waitFor(() => expect(submitButton().textContent).toBe("Saved on this device"));
+    const note = screen.getByTestId("quote-offline");
+    expect(note.dataset.because).toBe("busy");
+    expect(note.textContent).toMatch(/Our server could not take your request just now/);
+    expect(note.textContent).toMatch(/again automatically in a minute/);
+    expect(note.querySelector("a")!.getAttribute("href")).toBe("tel:+12395550142");
+    expect(note.textContent).not.toContain(body.message);
+    expect(screen.queryByText(/could not send/)).toBeNull();
   });
 });

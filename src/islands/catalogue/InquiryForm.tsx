@@ -3,7 +3,7 @@ import { DETAILS_MAX, PHONE_MAX, detailsText } from "../../lib/contracts/lead";
 import type { InquiryInput } from "../../lib/lead-schemas";
 import { IslandBoundary } from "../shared/IslandBoundary";
 import { SentMessage } from "../shared/SentMessage";
-import { DetailsField, Field, Honeypot, OFFLINE_KEEP_OPEN, OFFLINE_SAVED, loadOutbox, storedEmail, useLeadForm, useOutboxReports } from "../shared/lead-form";
+import { DetailsField, Field, Honeypot, fieldMessage, loadOutbox, queuedText, storedEmail, useLeadForm, useOutboxReports, type QueuedBecause } from "../shared/lead-form";
 
 /** How long the success overlay stays before going back to the products (spec §9: 2000 ms). */
 export const INQUIRY_OVERLAY_MS = 2000;
@@ -22,6 +22,8 @@ interface Fields {
   message: string;
 }
 
+const LABELS: Record<keyof Fields, string> = { fullName: "Full name", email: "Email", phone: "Phone", subject: "Subject", message: "Message" };
+
 const cleared = (): Fields => ({ fullName: "", email: storedEmail(), phone: "", subject: "", message: "" });
 
 /** The message as sent: line breaks as typed, trimmed, bounded; empty → the product page it came from. */
@@ -33,6 +35,7 @@ function InquiryForm({ productId, productName }: Props) {
   const [fields, setFields] = useState<Fields>({ fullName: "", email: "", phone: "", subject: "", message: "" });
   const { status, setStatus, ready, honeypot, source, send } = useLeadForm();
   const [durable, setDurable] = useState(true);
+  const [queuedBecause, setQueuedBecause] = useState<QueuedBecause>("offline");
   const queuedKey = useRef<string | null>(null);
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -87,23 +90,26 @@ function InquiryForm({ productId, productName }: Props) {
         if (outcome.kind === "refused") throw outcome;
         setFields(cleared());
         if (outcome.kind === "kept") {
-          // Offline: saved on this device and sent when the connection is back (no redirect meanwhile).
+          // Offline, or a server that could not take it: saved on this device and sent later, once
+          // (no redirect meanwhile).
           queuedKey.current = entry.key;
           setDurable(kept);
+          setQueuedBecause(outcome.reason);
           return "queued";
         }
       },
       (err) => {
         const refused = err as { kind?: string; message?: string; field?: string };
-        const field = refused.kind === "refused" ? refused.field?.split(".")[0] : undefined;
-        // The server's own message when it sent one; otherwise plain words.
-        setError({ message: (refused.kind === "refused" && refused.message) || FALLBACK_ERROR, field });
-        if (field) (formRef.current?.elements.namedItem(field) as HTMLElement | null)?.focus();
+        const top = refused.kind === "refused" ? refused.field?.split(".")[0] : undefined;
+        const field = top && top in LABELS ? (top as keyof Fields) : undefined;
+        // At the field it names, in the form's words; otherwise the server's message, or plain words.
+        setError({ message: field ? fieldMessage(LABELS[field], refused.message ?? "") : (refused.kind === "refused" && refused.message) || FALLBACK_ERROR, field });
+        if (field) requestAnimationFrame(() => (formRef.current?.elements.namedItem(field) as HTMLElement | null)?.focus());
       },
     );
   }
 
-  const invalid = (k: keyof Fields) => (error?.field === k ? true : undefined);
+  const errorAt = (k: keyof Fields) => (status === "failed" && error?.field === k ? error.message : undefined);
   const sending = status === "sending";
   return (
     <section
@@ -115,19 +121,19 @@ function InquiryForm({ productId, productName }: Props) {
         Want to get an inquiry about {productName}?
       </h2>
       <form ref={formRef} onSubmit={submit} className="mt-5 grid gap-4" aria-busy={sending}>
-        <Field label="Full name" required>
-          <input name="fullName" autoComplete="name" required maxLength={120} value={fields.fullName} onChange={set("fullName")} aria-invalid={invalid("fullName")} className="field" />
+        <Field label="Full name" required error={errorAt("fullName")}>
+          <input name="fullName" autoComplete="name" required maxLength={120} value={fields.fullName} onChange={set("fullName")} className="field" />
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="Email" required>
-            <input name="email" type="email" autoComplete="email" required maxLength={254} value={fields.email} onChange={set("email")} aria-invalid={invalid("email")} className="field" />
+          <Field label="Email" required error={errorAt("email")}>
+            <input name="email" type="email" autoComplete="email" required maxLength={254} value={fields.email} onChange={set("email")} className="field" />
           </Field>
-          <Field label="Phone" optionalNote>
-            <input name="phone" type="tel" autoComplete="tel" maxLength={PHONE_MAX} value={fields.phone} onChange={set("phone")} aria-invalid={invalid("phone")} className="field" />
+          <Field label="Phone" optionalNote error={errorAt("phone")}>
+            <input name="phone" type="tel" autoComplete="tel" maxLength={PHONE_MAX} value={fields.phone} onChange={set("phone")} className="field" />
           </Field>
         </div>
-        <Field label="Subject" optionalNote>
-          <input name="subject" maxLength={200} placeholder={defaultSubject} value={fields.subject} onChange={set("subject")} aria-invalid={invalid("subject")} className="field" />
+        <Field label="Subject" optionalNote error={errorAt("subject")}>
+          <input name="subject" maxLength={200} placeholder={defaultSubject} value={fields.subject} onChange={set("subject")} className="field" />
         </Field>
         <DetailsField
           label="Message"
@@ -137,6 +143,7 @@ function InquiryForm({ productId, productName }: Props) {
           rows={4}
           value={fields.message}
           onChange={(v) => set("message")({ target: { value: v } })}
+          error={errorAt("message")}
         />
         <Honeypot inputRef={honeypot} />
         {status === "queued" && (
@@ -144,11 +151,12 @@ function InquiryForm({ productId, productName }: Props) {
             role="status"
             className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
             data-testid="inquiry-offline"
+            data-because={queuedBecause}
           >
-            {durable ? OFFLINE_SAVED : OFFLINE_KEEP_OPEN}
+            {queuedText(queuedBecause, durable)}
           </p>
         )}
-        {status === "failed" && error && (
+        {status === "failed" && error && !error.field && (
           <div role="alert" className="flex items-start gap-3 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200">
             <svg viewBox="0 0 24 24" aria-hidden="true" className="mt-0.5 size-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2">
               <circle cx="12" cy="12" r="10" />

@@ -5,7 +5,7 @@ import { e164 } from "../../lib/phone";
 import { IslandBoundary } from "../shared/IslandBoundary";
 import { PhotoDropzone, preloadDownscaler, usePhotos, type Photo } from "../shared/PhotoDropzone";
 import { SentMessage } from "../shared/SentMessage";
-import { DetailsField, Field, Honeypot, OFFLINE_KEEP_OPEN, OFFLINE_SAVED, loadOutbox, storedEmail, useLeadForm, useOutboxReports, type SendStatus } from "../shared/lead-form";
+import { DetailsField, Field, Honeypot, fieldMessage, loadOutbox, queuedText, storedEmail, useLeadForm, useOutboxReports, type QueuedBecause, type SendStatus } from "../shared/lead-form";
 import { ServiceSelect } from "./ServiceSelect";
 import { OTHER, clearedFields, quotePayload, type QuoteFields } from "./payload";
 
@@ -27,6 +27,19 @@ interface Leftover {
 }
 const leftoverOf = (p: OutboxPhoto, url?: string): Leftover => ({ key: p.key, name: p.name, url, state: p.state === "pending" ? "waiting" : p.state, error: p.error });
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many.replace("#", String(n)));
+
+/** A field of the form the visitor can correct: an input's name, or the service list. */
+type FormField = "fullName" | "phone" | "email" | "address" | "details" | "other" | "service";
+const LABELS: Record<FormField, string> = {
+  fullName: "Full name",
+  phone: "Phone",
+  email: "Email",
+  address: "Property address",
+  details: "Project details",
+  other: "Your request",
+  service: "Service",
+};
+type Refused = Extract<LeadOutcome, { kind: "refused" }>;
 
 interface Props {
   /** Service titles, in catalogue order; 'Other' is added last. */
@@ -51,6 +64,10 @@ function QuoteForm({ services, phone, reply }: Props) {
   const [durable, setDurable] = useState(true);
   const [retrying, setRetrying] = useState(false);
   const [laterSent, setLaterSent] = useState(false);
+  /** Why the request waits on this device (its message differs). */
+  const [queuedBecause, setQueuedBecause] = useState<QueuedBecause>("offline");
+  /** A field the server refused, with its message (shown at the field, which gets the focus). */
+  const [fieldError, setFieldError] = useState<{ field: FormField; message: string } | null>(null);
   const otherInput = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
 
@@ -89,12 +106,14 @@ function QuoteForm({ services, phone, reply }: Props) {
 
   const set = (k: keyof QuoteFields) => (v: string) => {
     setFields((f) => ({ ...f, [k]: v }));
+    if (fieldError?.field === k) setFieldError(null);
     if (status !== "sending" && status !== "queued") setStatus("idle");
   };
   const chooseService = (service: string) => {
     // Choosing a service other than 'Other' clears the custom text (spec §4).
     setFields((f) => ({ ...f, service, other: service === OTHER ? f.other : "" }));
     setServiceMissing(false);
+    if (fieldError?.field === "service" || fieldError?.field === "other") setFieldError(null);
     if (status !== "sending") setStatus("idle");
     if (service === OTHER) setTimeout(() => otherInput.current?.focus(), 0);
   };
@@ -104,7 +123,7 @@ function QuoteForm({ services, phone, reply }: Props) {
     if (outcome.kind === "refused") {
       // Nothing was stored: the photos stay in the form, ready for the next try.
       for (const p of list) update(p.id, { status: "ready", progress: 0, error: undefined });
-      throw new Error(outcome.message || `not accepted (${outcome.status})`);
+      throw outcome;
     }
     setFields(clearedFields(storedEmail()));
     setLaterSent(false);
@@ -116,6 +135,7 @@ function QuoteForm({ services, phone, reply }: Props) {
     setLeftover(notSent);
     if (outcome.kind === "kept" && !outcome.leadSent) {
       setEntryKey(entry.key);
+      setQueuedBecause(outcome.reason);
       return "queued";
     }
     setEntryKey(notSent.length ? entry.key : null);
@@ -123,9 +143,23 @@ function QuoteForm({ services, phone, reply }: Props) {
     return "sent";
   }
 
+  /** The field of this form a refusal names (the subject is the service, or the 'Other' text). */
+  const refusedField = (field: string | undefined): FormField | null => {
+    const top = field?.split(".")[0];
+    if (top === "subject") return fields.service === OTHER ? "other" : "service";
+    return top && top in LABELS && top !== "other" && top !== "service" ? (top as FormField) : null;
+  };
+
+  /** Puts the focus on a field (the service list's button for the service). */
+  const focusField = (f: FormField) => {
+    const el = f === "service" ? form.current?.querySelector<HTMLElement>('[aria-haspopup="listbox"]') : (form.current?.elements.namedItem(f) as HTMLElement | null);
+    el?.focus();
+  };
+
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (status === "sending") return;
+    setFieldError(null);
     if (!fields.service) return setServiceMissing(true);
     if (photos.some((p) => p.status === "preparing")) return setProblems(["Please wait a moment: the photos are still being prepared."]);
     const list = photos.filter((p) => p.blob);
@@ -150,8 +184,16 @@ function QuoteForm({ services, phone, reply }: Props) {
         setProgress("");
         return settle(outcome, entry, list, kept);
       },
-      // Plain words and the phone (shown under the button), never the server's own message.
-      () => setProgress(""),
+      (err) => {
+        setProgress("");
+        // A field the server refused is said at that field, and the form is ready to send again.
+        const refused = (err as Partial<Refused> | null)?.kind === "refused" ? (err as Refused) : null;
+        const at = refusedField(refused?.field);
+        if (!refused || !at) return; // Plain words and the phone under the button, never the server's own message.
+        setFieldError({ field: at, message: fieldMessage(LABELS[at], refused.message) });
+        requestAnimationFrame(() => focusField(at));
+        return "idle";
+      },
     );
   }
 
@@ -182,32 +224,38 @@ function QuoteForm({ services, phone, reply }: Props) {
           <span className="sr-only">as required</span> are required.
         </p>
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label="Full name" required>
+          <Field label="Full name" required error={fieldError?.field === "fullName" ? fieldError.message : undefined}>
             <input name="fullName" autoComplete="name" required value={fields.fullName} onChange={(e) => set("fullName")(e.target.value)} className="field" maxLength={120} />
           </Field>
-          <Field label="Phone" required>
+          <Field label="Phone" required error={fieldError?.field === "phone" ? fieldError.message : undefined}>
             <input name="phone" type="tel" autoComplete="tel" required value={fields.phone} onChange={(e) => set("phone")(e.target.value)} className="field" maxLength={PHONE_MAX} />
           </Field>
         </div>
-        <Field label="Email" required>
+        <Field label="Email" required error={fieldError?.field === "email" ? fieldError.message : undefined}>
           <input name="email" type="email" autoComplete="email" required value={fields.email} onChange={(e) => set("email")(e.target.value)} className="field" maxLength={254} />
         </Field>
-        <Field label="Property address">
+        <Field label="Property address" error={fieldError?.field === "address" ? fieldError.message : undefined}>
           <input name="address" autoComplete="street-address" value={fields.address} onChange={(e) => set("address")(e.target.value)} className="field" maxLength={300} />
         </Field>
         <div>
           <span id="service-label" className="field-label">
             Service <span aria-hidden="true">*</span>
           </span>
-          <ServiceSelect options={options} value={fields.service} onChange={chooseService} invalid={serviceMissing} describedBy={serviceMissing ? "service-error" : undefined} />
-          {serviceMissing && (
+          <ServiceSelect
+            options={options}
+            value={fields.service}
+            onChange={chooseService}
+            invalid={serviceMissing || fieldError?.field === "service"}
+            describedBy={serviceMissing || fieldError?.field === "service" ? "service-error" : undefined}
+          />
+          {(serviceMissing || fieldError?.field === "service") && (
             <p id="service-error" role="alert" className="mt-1.5 text-sm font-semibold text-red-700 dark:text-red-300">
-              Please select a service, or choose Other and tell us about your project.
+              {serviceMissing ? "Please select a service, or choose Other and tell us about your project." : fieldError?.message}
             </p>
           )}
         </div>
         {fields.service === OTHER && (
-          <Field label="Your request" required>
+          <Field label="Your request" required error={fieldError?.field === "other" ? fieldError.message : undefined}>
             <input
               ref={otherInput}
               name="other"
@@ -220,7 +268,15 @@ function QuoteForm({ services, phone, reply }: Props) {
             />
           </Field>
         )}
-        <DetailsField label="Project details" name="details" hint={DETAILS_HINT} max={DETAILS_MAX} value={fields.details} onChange={set("details")} />
+        <DetailsField
+          label="Project details"
+          name="details"
+          hint={DETAILS_HINT}
+          max={DETAILS_MAX}
+          value={fields.details}
+          onChange={set("details")}
+          error={fieldError?.field === "details" ? fieldError.message : undefined}
+        />
         <PhotoDropzone photos={photos} problems={problems} onAdd={(files) => void add(files)} onRemove={remove} locked={status === "sending"} />
         <Honeypot inputRef={honeypot} />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
@@ -252,12 +308,28 @@ function QuoteForm({ services, phone, reply }: Props) {
             role="status"
             className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
             data-testid="quote-offline"
+            data-because={queuedBecause}
           >
             <svg viewBox="0 0 24 24" aria-hidden="true" className="mt-0.5 size-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-              <path d="M3 3l18 18M8.5 16.4a5 5 0 0 1 7 0M5 12.9a10 10 0 0 1 4.2-2.6m5.6 0A10 10 0 0 1 19 12.9M2 8.8a15 15 0 0 1 4.3-2.9m4.6-.9A15 15 0 0 1 22 8.8M12 20h.01" />
+              {queuedBecause === "busy" ? (
+                // A clock: it will be sent again shortly.
+                <path d="M12 7v5l3 2M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0z" />
+              ) : (
+                <path d="M3 3l18 18M8.5 16.4a5 5 0 0 1 7 0M5 12.9a10 10 0 0 1 4.2-2.6m5.6 0A10 10 0 0 1 19 12.9M2 8.8a15 15 0 0 1 4.3-2.9m4.6-.9A15 15 0 0 1 22 8.8M12 20h.01" />
+              )}
             </svg>
             <p>
-              {durable ? OFFLINE_SAVED : OFFLINE_KEEP_OPEN}
+              {queuedText(queuedBecause, durable)}
+              {queuedBecause === "busy" && (
+                <>
+                  {" "}
+                  If it&apos;s urgent, call us at{" "}
+                  <a href={`tel:${e164(phone)}`} className="font-semibold whitespace-nowrap underline">
+                    {phone}
+                  </a>
+                  .
+                </>
+              )}
               {leftover.length > 0 && <> {plural(leftover.length, "Your photo is", "Your # photos are")} saved with it.</>}
             </p>
           </div>

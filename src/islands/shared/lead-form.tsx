@@ -3,8 +3,8 @@
  * status, the form's clock and the honeypot that tell a person from a bot, the hidden source
  * fields of the visit, and the e-mail of a signed-in visitor to prefill.
  */
-import { useEffect, useId, useRef, useState, type ReactElement, type RefObject } from "react";
-import { leadSourceFields } from "../../lib/lead-source";
+import { cloneElement, useEffect, useId, useRef, useState, type ReactElement, type RefObject } from "react";
+import { leadSourceFields, pageShownAt } from "../../lib/lead-source";
 import type { OutboxReport } from "../../lib/lead-outbox-page";
 import { local } from "../../lib/safe-storage";
 
@@ -43,6 +43,29 @@ export const OFFLINE_SAVED = "You're offline. We saved your request on this devi
 /** The same, where this browser cannot keep it beyond this page (no IndexedDB). */
 export const OFFLINE_KEEP_OPEN = "You're offline. Please keep this page open: we will send your request automatically as soon as you're back online.";
 
+/**
+ * What the visitor reads when the server answered but could not take the request (5xx, 429, a
+ * timeout): it stays in the outbox and is sent again, once (its Idempotency-Key), by this page in a
+ * minute, by any page on the next visit, or by the service worker (issue 25).
+ */
+export const BUSY_SAVED = "Our server could not take your request just now. We saved it on this device and will send it again automatically in a minute or on your next visit. You don't need to do anything.";
+/** The same, where this browser cannot keep it beyond this page (no IndexedDB). */
+export const BUSY_KEEP_OPEN = "Our server could not take your request just now. Please keep this page open: we will send it again automatically in a minute.";
+
+/** Why a request is waiting on this device: no connection, or a server that could not take it. */
+export type QueuedBecause = "offline" | "busy";
+export const queuedText = (because: QueuedBecause, durable: boolean) =>
+  because === "busy" ? (durable ? BUSY_SAVED : BUSY_KEEP_OPEN) : durable ? OFFLINE_SAVED : OFFLINE_KEEP_OPEN;
+
+/**
+ * The server's refusal of one field ("Invalid phone: is not a phone number"), said at that field
+ * in the form's words: "Phone is not a phone number." (issue 25: the message belongs at the field).
+ */
+export function fieldMessage(label: string, serverMessage: string): string {
+  const said = serverMessage.replace(/^Invalid [\w.]+:\s*/, "").trim().replace(/\.$/, "");
+  return said ? `${label} ${said}.` : `Please check ${label.toLowerCase()}.`;
+}
+
 /** The signed-in visitor's e-mail (the auth store keeps it), or "". */
 export const storedEmail = () => local.get("email") ?? "";
 
@@ -54,19 +77,18 @@ export const storedEmail = () => local.get("email") ?? "";
 export function useLeadForm() {
   const [status, setStatus] = useState<SendStatus>("idle");
   const [ready, setReady] = useState(false);
-  const startedAt = useRef(Date.now());
+  // From when the page was shown (decision 15); after a sent request, from that send.
+  const startedAt = useRef(pageShownAt());
   const honeypot = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    startedAt.current = Date.now();
-    setReady(true);
-  }, []);
+  useEffect(() => setReady(true), []);
 
   /**
    * Sends once at a time: 'sending' meanwhile, then 'sent' (or the status `post` answers, e.g.
-   * 'queued'), or 'failed' (handing the error to `failed`).
+   * 'queued'), or 'failed' (handing the error to `failed`, which may answer another status: a
+   * field the server refused goes back to 'idle', its message at the field).
    */
-  async function send(post: () => Promise<void | SendStatus>, failed: (e: unknown) => void): Promise<void> {
+  async function send(post: () => Promise<void | SendStatus>, failed: (e: unknown) => void | SendStatus): Promise<void> {
     if (status === "sending") return;
     setStatus("sending");
     try {
@@ -74,8 +96,7 @@ export function useLeadForm() {
       startedAt.current = Date.now();
       setStatus(next || "sent");
     } catch (e) {
-      failed(e);
-      setStatus("failed");
+      setStatus(failed(e) || "failed");
     }
   }
 
@@ -95,16 +116,36 @@ export function Honeypot({ inputRef }: { inputRef: RefObject<HTMLInputElement | 
   );
 }
 
-/** A labelled input: a required one is marked *, an optional one may say so (`optionalNote`). */
-export function Field({ label, required, optionalNote, children }: { label: string; required?: boolean; optionalNote?: boolean; children: ReactElement }) {
+/** The message under a field the server refused; the field points at it (aria-describedby). */
+function FieldError({ id, text }: { id: string; text: string }) {
   return (
-    <label className="block">
-      <span className="field-label">
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : optionalNote && <span className="font-normal text-slate-600 dark:text-slate-400"> (optional)</span>}
-      </span>
-      {children}
-    </label>
+    <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm font-semibold text-red-700 dark:text-red-300" data-testid="field-error">
+      <svg viewBox="0 0 24 24" aria-hidden="true" className="mt-0.5 size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
+        <circle cx="12" cy="12" r="10" />
+        <path d="M12 7v6m0 4h.01" />
+      </svg>
+      {text}
+    </p>
+  );
+}
+
+/**
+ * A labelled input: a required one is marked *, an optional one may say so (`optionalNote`). With
+ * `error` the input is marked invalid and the message shows under it.
+ */
+export function Field({ label, required, optionalNote, error, children }: { label: string; required?: boolean; optionalNote?: boolean; error?: string; children: ReactElement<Record<string, unknown>> }) {
+  const id = useId();
+  return (
+    <div>
+      <label className="block">
+        <span className="field-label">
+          {label}
+          {required ? <span aria-hidden="true"> *</span> : optionalNote && <span className="font-normal text-slate-600 dark:text-slate-400"> (optional)</span>}
+        </span>
+        {error ? cloneElement(children, { "aria-invalid": true, "aria-describedby": `${id}-error` }) : children}
+      </label>
+      {error && <FieldError id={`${id}-error`} text={error} />}
+    </div>
   );
 }
 
@@ -120,6 +161,7 @@ export function DetailsField({
   value,
   onChange,
   rows = 5,
+  error,
 }: {
   label: string;
   name: string;
@@ -128,6 +170,8 @@ export function DetailsField({
   value: string;
   onChange(v: string): void;
   rows?: number;
+  /** The server's refusal of this field, shown under it. */
+  error?: string;
 }) {
   const id = useId();
   const full = value.length >= max;
@@ -143,7 +187,8 @@ export function DetailsField({
         maxLength={max}
         value={value}
         onChange={(e) => onChange(e.target.value.slice(0, max))}
-        aria-describedby={`${id}-hint ${id}-count`}
+        aria-describedby={`${error ? `${id}-error ` : ""}${id}-hint ${id}-count`}
+        aria-invalid={error ? true : undefined}
         className="field min-h-28 resize-y"
         dir="auto"
       />
@@ -154,6 +199,7 @@ export function DetailsField({
           {full && <span className="sr-only">: the limit is reached</span>}
         </p>
       </div>
+      {error && <FieldError id={`${id}-error`} text={error} />}
       {full && (
         <p role="status" className="mt-1 text-xs font-semibold text-amber-800 dark:text-amber-300">
           That is the most this box takes ({max.toLocaleString("en-US")} characters). Anything more can wait for our call.
