@@ -9,6 +9,12 @@
  * so the per-IP rate limit does not reject them. Between retry rounds the backoff is skipped by
  * making the failed leads due at once — the benchmark's only stand-in for time passing.
  *
+ * `--edge-503` (issue 25): 10 % of the submits are answered 503 by "the edge" (an HTML page, as a
+ * CDN's error is), half before the function ran and half after it had stored the lead (the
+ * client cannot tell which). Each client sends as the browser's outbox does (src/lib/lead-outbox.ts:
+ * one Idempotency-Key per request, the entry kept on a 5xx and sent again), so every lead must
+ * still arrive exactly once.
+ *
  * `--photos` (issue 13): 100 quote requests with 3 photos each from 20 clients instead, each sent
  * twice with one Idempotency-Key, photos uploaded and retried with theirs, Zoho attachments
  * checked for exactly once (scripts/lib/bench-lead-photos.ts). BENCH_REQUESTS / BENCH_CLIENTS
@@ -21,6 +27,7 @@ import { startFakeZoho } from "../tests/helpers/fake-zoho.ts";
 import { leadRef } from "../src/server/crm/records.ts";
 
 const PHOTOS = process.argv.includes("--photos");
+const EDGE_503 = process.argv.includes("--edge-503") ? 0.1 : 0;
 const REQUESTS = Number(process.env.BENCH_REQUESTS || (PHOTOS ? 100 : 500));
 const CLIENTS = Number(process.env.BENCH_CLIENTS || (PHOTOS ? 20 : 50));
 const FAIL_FRACTION = 0.5;
@@ -57,10 +64,27 @@ const server = createServer(async (req: IncomingMessage, res) => {
   for await (const c of req) chunks.push(c as Buffer);
   const request = new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) });
   const ctx = { ip: String(req.headers["x-bench-visitor"]), requestId: crypto.randomUUID(), waitUntil: (p: Promise<unknown>) => background.push(p) };
+  // "The edge" answers 503 to some submits (--edge-503): before the function, or after it ran.
+  const edge = EDGE_503 && req.url === "/api/public/contact" ? edgeFate() : "pass";
+  if (edge === "before") return edgeError(res);
   const answer = await (req.url?.startsWith("/api/leads/photos") ? photoUpload : contact)(request, ctx as never);
+  if (edge === "after") return (await answer.text(), edgeError(res));
   res.writeHead(answer.status, { "content-type": "application/json" });
   res.end(await answer.text());
 });
+let edgeCalls = 0;
+const edgeCounts = { before: 0, after: 0 };
+/** Every tenth call of the contact endpoint fails at the edge, alternately before and after the function. */
+function edgeFate(): "pass" | "before" | "after" {
+  if (++edgeCalls % Math.round(1 / EDGE_503) !== 0) return "pass";
+  const fate = edgeCounts.before <= edgeCounts.after ? "before" : "after";
+  edgeCounts[fate]++;
+  return fate;
+}
+function edgeError(res: import("node:http").ServerResponse) {
+  res.writeHead(503, { "content-type": "text/html" });
+  res.end("<html><body><h1>503 Service Unavailable</h1></body></html>");
+}
 await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -87,7 +111,12 @@ if (PHOTOS) {
   await database.stop();
   process.exit(ok ? 0 : 1);
 }
-console.log(`▸ ${REQUESTS} quote requests, ${CLIENTS} concurrent clients; fake Zoho failing ${FAIL_FRACTION * 100}% of CRM calls`);
+console.log(
+  `▸ ${REQUESTS} quote requests, ${CLIENTS} concurrent clients; fake Zoho failing ${FAIL_FRACTION * 100}% of CRM calls` +
+    (EDGE_503 ? `; ${EDGE_503 * 100}% of submits answered 503 at the edge, sent again by the browser's outbox logic` : ""),
+);
+const { fetchTransport, memoryStore, newEntry, sendEntry } = await import("../src/lib/lead-outbox.ts");
+let resent = 0;
 
 const latencies: number[] = [];
 const statuses = new Map<number, number>();
@@ -109,10 +138,28 @@ await Promise.all(
         referrer: "",
         utm: { source: "bench" },
       };
+      const visitor = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
       const t = performance.now();
+      if (EDGE_503) {
+        // As the browser's outbox sends: one key, kept on a 5xx, sent again until stored.
+        const store = memoryStore();
+        const entry = newEntry("quote", body);
+        await store.put(entry);
+        let status = 0;
+        const transport = fetchTransport((path, init) => fetch(`${base}${path}`, { ...init, headers: { ...(init?.headers as Record<string, string>), "x-bench-visitor": visitor } }).then((r) => ((status = r.status), r)));
+        for (let tries = 0; ; tries++) {
+          const outcome = await sendEntry((await store.all())[0], store, transport);
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          if (outcome.kind !== "kept") break;
+          resent++;
+          if (tries > 20) throw new Error(`request ${i} still kept after 20 tries`);
+        }
+        latencies.push(performance.now() - t);
+        continue;
+      }
       const r = await fetch(`${base}/api/public/contact`, {
         method: "POST",
-        headers: { "content-type": "application/json", "x-bench-visitor": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
+        headers: { "content-type": "application/json", "x-bench-visitor": visitor },
         body: JSON.stringify(body),
       });
       await r.text();
@@ -138,6 +185,7 @@ while ((await count("crm_state IN ('pending','failed')")) > 0 && rounds < 20) {
 }
 
 const leads = (await db.query<{ id: string; crm_lead_id: string; crm_deal_id: string }>("SELECT id, crm_lead_id, crm_deal_id FROM leads")).rows;
+const distinct = Number((await db.query<{ n: string }>("SELECT count(DISTINCT email) AS n FROM leads")).rows[0].n);
 const perRef = (module: "Leads" | "Deals") => {
   const m = new Map<string, number>();
   for (const r of zoho.records[module]) {
@@ -159,7 +207,10 @@ const injected = zoho.calls.filter((c) => c.failed).length;
 
 console.log(`
 requests sent        ${REQUESTS} in ${submitSeconds.toFixed(1)} s (${(REQUESTS / submitSeconds).toFixed(0)} req/s)
-requests accepted    ${statuses.get(200) ?? 0}   (statuses: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(", ")})
+requests accepted    ${statuses.get(200) ?? 0}   (statuses: ${[...statuses].map(([s, n]) => `${s}×${n}`).join(", ")})${
+  EDGE_503 ? `\nedge 503s            ${edgeCounts.before + edgeCounts.after} (${edgeCounts.before} before the function, ${edgeCounts.after} after it stored the lead); ${resent} sent again` : ""
+}
+distinct visitors    ${distinct} of ${REQUESTS} (a lead lost or stored twice shows here)
 leads stored         ${await count("true")}
 synced on first try  ${afterFirstTry}  (background sync right after each answer, CRM failing)
 retry while failing  ${failingRun.synced} of ${failingRun.tried} synced
@@ -198,5 +249,5 @@ async function benchDatabase(server?: string) {
   };
 }
 
-const ok = (statuses.get(200) ?? 0) === REQUESTS && (await Promise.resolve(leads.length)) === REQUESTS && duplicates === 0 && duplicateAccounts === 0 && missing === 0;
+const ok = (statuses.get(200) ?? 0) === REQUESTS && leads.length === REQUESTS && distinct === REQUESTS && duplicates === 0 && duplicateAccounts === 0 && missing === 0;
 process.exit(ok ? 0 : 1);
