@@ -101,6 +101,14 @@ describe("at most 3 confirmations to one address a day", () => {
     expect(log.rows).toEqual([{ level: "WARN", message: expect.stringMatching(/no confirmation e-mail to the visitor, 3 already went to that address in 24 hours/) }]);
   });
 
+  it("requests from one address at the same moment cannot pass the count together", async () => {
+    const email = "burst@example.com";
+    const answers = await Promise.all(Array.from({ length: 6 }, () => quote({ email })));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await mails("lead-confirm", email)).toHaveLength(3);
+    expect(await officeMailAbout(email)).toHaveLength(6);
+  });
+
   it("an address gets confirmations again once its earlier ones are 24 hours old", async () => {
     const email = "returning@example.com";
     for (let i = 0; i < 4; i++) expect((await quote({ email })).status).toBe(200);

@@ -2,6 +2,7 @@ import { IslandBoundary } from "../shared/IslandBoundary.tsx";
 import Protected from "../shared/Protected.tsx";
 import { he } from "./strings.ts";
 import LeadsList from "./LeadsList.tsx";
+import PipeAlerts from "./PipeAlerts.tsx";
 import SystemPanel from "./SystemPanel.tsx";
 import Tabs, { type Tab } from "./Tabs.tsx";
 
@@ -18,6 +19,7 @@ function Dashboard() {
         <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 dark:text-white">{he.title}</h1>
         <p className="mt-1 text-slate-600 dark:text-slate-400">{he.subtitle}</p>
       </header>
+      <PipeAlerts />
       <Tabs tabs={TABS} label={he.tabs.label} />
     </div>
   );

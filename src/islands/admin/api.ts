@@ -3,9 +3,11 @@ import { api, ApiError, getToken } from "../../lib/api-client.ts";
 import type { AdminLead, DashboardStats, StatusEntry, StoredObject, VitalRow } from "../../lib/contracts/admin.ts";
 import type { LeadKind, LeadPhoto } from "../../lib/contracts/lead.ts";
 import type { LeadStatus } from "../../lib/lead-status.ts";
+import type { PipeReport, PipesAnswer } from "../../lib/contracts/pipes.ts";
 
 export type { AdminLead, Rating, StatusEntry, StoredObject, VitalRow } from "../../lib/contracts/admin.ts";
 export type { LeadPhoto } from "../../lib/contracts/lead.ts";
+export type { PipeReport } from "../../lib/contracts/pipes.ts";
 
 export type Range = "5m" | "1h" | "4h" | "1d";
 export interface WindowParams {
@@ -61,20 +63,20 @@ export interface LeadsPage {
   total: number;
   /** Leads (not spam) received in the last 7 days. */
   recent: number;
-}
-
   /** Leads held as possible spam, waiting for the office (decision 15). */
   held: number;
+}
+
 /** The list's filters, sent to the server (which filters, pages and exports). */
 export interface LeadsFilter {
   kind?: LeadKind | "";
   status?: LeadStatus | "";
   /** One lead (the office e-mail's link, /admin?lead=<id>). */
   id?: string;
-}
-
   /** 'only': the leads held as possible spam instead of the real ones. */
   held?: "only" | "";
+}
+
 const filterSearch = (f: LeadsFilter, extra: Record<string, string> = {}) => {
   const p = new URLSearchParams(extra);
   for (const [k, v] of Object.entries(f)) if (v) p.set(k, String(v));
@@ -89,13 +91,13 @@ export async function retryLead(id: string): Promise<AdminLead["crmState"]> {
   return (await api<{ crmState: AdminLead["crmState"] }>(`admin/leads/${encodeURIComponent(id)}/retry`, { method: "POST", body: {} })).data!.crmState;
 }
 
-export async function fetchStatusHistory(id: string, signal?: AbortSignal): Promise<StatusEntry[]> {
-  return (await api<{ history: StatusEntry[] }>(`admin/leads/${encodeURIComponent(id)}/status`, { signal })).data!.history;
 /** 'Not spam': releases a lead held as possible spam (its e-mails and CRM sync then happen). */
 export async function releaseLead(id: string): Promise<void> {
   await api(`admin/leads/${encodeURIComponent(id)}/release`, { method: "POST", body: {} });
 }
 
+export async function fetchStatusHistory(id: string, signal?: AbortSignal): Promise<StatusEntry[]> {
+  return (await api<{ history: StatusEntry[] }>(`admin/leads/${encodeURIComponent(id)}/status`, { signal })).data!.history;
 }
 
 export async function setLeadStatus(id: string, status: LeadStatus, note: string): Promise<{ status: LeadStatus; entry: StatusEntry }> {
@@ -132,4 +134,9 @@ export async function fetchPhotoUrl(url: string, signal?: AbortSignal): Promise<
   const res = await fetch(url, { headers: { Authorization: `Bearer ${getToken() ?? ""}` }, signal });
   if (!res.ok) throw new ApiError(res.status, `Request failed (${res.status})`);
   return URL.createObjectURL(await res.blob());
+}
+
+/** Whether leads get out, through the Zoho CRM sync and mail (the banner of a pipe that is down). */
+export async function fetchPipes(signal?: AbortSignal): Promise<PipeReport[]> {
+  return (await api<PipesAnswer>("admin/pipes", { signal })).data!.pipes;
 }

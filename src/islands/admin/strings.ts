@@ -144,5 +144,27 @@ export const he = {
     truncated: "מוצגות 500 השורות הראשונות בלבד",
     noRows: "השאילתה לא החזירה שורות",
   },
+  // The banner when a pipe a lead leaves through has failed for an hour (issue 25, item 9).
+  pipes: {
+    label: "תקלות בהעברת פניות",
+    title: { zoho: "הסנכרון ל-Zoho CRM לא עובד", smtp: "שליחת האימייל מהאתר לא עובדת" } as Record<string, string>,
+    since: (date: string, attempts: number) => `כל הניסיונות נכשלו מאז ${date} (${attempts === 1 ? "ניסיון אחד" : `${attempts} ניסיונות`}).`,
+    waiting: {
+      zoho: (leads: number) => (leads === 1 ? "פנייה אחת ממתינה לסנכרון." : `${leads} פניות ממתינות לסנכרון.`),
+      smtp: (leads: number, messages: number) =>
+        `${leads === 1 ? "פנייה אחת ממתינה" : `${leads} פניות ממתינות`} להודעת האימייל למשרד (${messages === 1 ? "הודעה אחת" : `${messages} הודעות`} בתור בסך הכול).`,
+    },
+    safe: "הן שמורות במסד הנתונים של האתר ויישלחו מעצמן כשהחיבור יחזור לעבוד.",
+    lastError: "השגיאה האחרונה:",
+    todo: "מה לעשות:",
+    advice: {
+      zoho: "אם השגיאה מזכירה אסימון (invalid_client, INVALID_TOKEN), אסימון הרענון של Zoho פג או בוטל: צרו אסימון חדש ב-Zoho API Console, שימו אותו ב-ZOHO_REFRESH_TOKEN במשתני הסביבה של האתר ב-Netlify ופרסו מחדש. אחרת בדקו את status.zoho.com ואת שאר הגדרות ZOHO_.",
+      smtp: "בדקו את הגדרות הדואר במשתני הסביבה של האתר ב-Netlify (SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS, MAIL_FROM) ואת חשבון הדואר אצל הספק: סיסמה שהוחלפה, חשבון חסום או מגבלת שליחה.",
+    } as Record<string, string>,
+    told: {
+      zoho: (date: string) => `נשלח על כך אימייל למשרד ב-${date}; יישלח עוד אחד כשהסנכרון יחזור לעבוד.`,
+      smtp: (date: string) => `נרשמה על כך שגיאה ביומן המערכת ב-${date}; יישלח אימייל למשרד כשהשליחה תחזור לעבוד.`,
+    } as Record<string, (date: string) => string>,
+  },
   failed: "הטעינה נכשלה",
 };

@@ -3,8 +3,7 @@
  * one-line summary that the function logs.
  */
 import type { Db } from "../db/index.ts";
-import type { Logger } from "../logs/logger.ts";
-import { pruneLogs } from "../logs/logger.ts";
+import { createLogger, pruneLogs, type Logger } from "../logs/logger.ts";
 import { pruneThrottle } from "../auth/throttle.ts";
 import { deliverPending } from "../mail/index.ts";
 import { pruneRateLimits } from "../rate-limit/index.ts";
@@ -14,6 +13,7 @@ import { retryDuePhotos } from "../leads/photo-sync.ts";
 import { pruneSpam } from "../leads/store.ts";
 import { pruneIdempotencyKeys } from "../leads/idempotency.ts";
 import { pruneOrphanPhotoBlobs } from "../leads/photos.ts";
+import { checkPipes } from "../pipes/alerts.ts";
 
 /** Logs are kept this long (the admin log viewer reads them). */
 export const LOG_RETENTION_DAYS = 30;
@@ -46,12 +46,14 @@ export async function runCrmJob(db: Db, log: Logger, budgetMs = CRM_JOB_BUDGET_M
   const leads = await runCrmRetry(db, log, left() * 0.6);
   const s = await pushDueStatusChanges(db, { log, deadlineMs: left() / 2 });
   const p = await retryDuePhotos(db, { log, deadlineMs: left() });
-  return `${leads}; status changes: ${s.tried} tried, ${s.done} written, ${s.failed} failed; photos: ${p.tried} tried, ${p.synced} attached, ${p.failed} failed`;
+  const pipe = await checkPipes(db, ["zoho"], log);
+  return `${leads}; status changes: ${s.tried} tried, ${s.done} written, ${s.failed} failed; photos: ${p.tried} tried, ${p.synced} attached, ${p.failed} failed${pipe ? `; ${pipe}` : ""}`;
 }
 
-export async function runMailRetry(db: Db): Promise<string> {
+export async function runMailRetry(db: Db, log: Logger = createLogger("job/mail-retry")): Promise<string> {
   const r = await deliverPending(db);
-  return `Mail retry: ${r.tried} tried, ${r.sent} sent`;
+  const pipe = await checkPipes(db, ["smtp"], log);
+  return `Mail retry: ${r.tried} tried, ${r.sent} sent${pipe ? `; ${pipe}` : ""}`;
 }
 
 export async function runMaintenance(db: Db): Promise<string> {

@@ -18,6 +18,7 @@ import type { CrmLeadInput } from "../crm/records.ts";
 import type { CrmState } from "../../lib/contracts/lead.ts";
 import { LEAD_COLUMNS, type LeadRow, type NewLead } from "./lead.ts";
 import { drain, type DrainResult } from "./drain.ts";
+import { recordAttempt } from "../pipes/health.ts";
 
 /** How long a claimed lead is reserved for its worker (well over 3 steps × request timeout). */
 export const SYNC_LEASE_SECONDS = 300;
@@ -130,12 +131,15 @@ async function runSync(db: Db, lead: LeadRow, cfg: ZohoConfig, log: Logger): Pro
       `UPDATE leads SET crm_state = 'synced', crm_synced_at = now(), claimed_until = NULL, last_error = NULL WHERE id = $1`,
       [lead.id],
     );
+    await recordAttempt(db, "zoho", null);
     log.info(`Lead ${lead.id} synced to Zoho CRM (attempt ${lead.attempts})`);
     await log.flush();
     return "synced";
   } catch (e) {
     const wait = Math.max(backoffSeconds(lead.attempts), e instanceof CrmError ? (e.info.retryAfterSeconds ?? 0) : 0);
     log.warn(`Lead ${lead.id} CRM sync attempt ${lead.attempts} failed, retry in ${wait} s: ${describe(e)}`);
+    // Every failed lead sync counts against the pipe: a record Zoho refuses keeps a lead out of the CRM too.
+    await recordAttempt(db, "zoho", describe(e));
     try {
       await db.query(
         `UPDATE leads SET crm_state = 'failed', last_error = $2, next_attempt_at = now() + make_interval(secs => $3), claimed_until = NULL

@@ -1,4 +1,5 @@
 import type { Queryable } from "../db/index.ts";
+import { recordAttempt } from "../pipes/health.ts";
 import { deploySettings, mailAllowed, strictDeploy, type MailPolicy } from "../settings/context.ts";
 
 export interface MailMessage {
@@ -119,16 +120,28 @@ export async function deliver(q: Queryable, id: number, smtp: SmtpSettings): Pro
     });
     await transport.sendMail({ from: smtp.from, to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body ?? undefined });
     await q.query("UPDATE outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1", [id]);
+    await recordAttempt(q, "smtp", null);
     return true;
   } catch (e) {
     const attempts = Number(m.attempts) + 1;
     const backoff = Math.min(3600, 30 * 2 ** Math.min(attempts, 7));
+    const error = e instanceof Error ? e.message.slice(0, 500) : String(e);
     await q.query(
       "UPDATE outbox SET attempts = $2, last_error = $3, next_attempt_at = now() + make_interval(secs => $4) WHERE id = $1",
-      [id, attempts, e instanceof Error ? e.message.slice(0, 500) : String(e), backoff],
+      [id, attempts, error, backoff],
     );
+    if (!refusedForThisMessage(e)) await recordAttempt(q, "smtp", error);
     return false;
   }
+}
+
+/**
+ * The server took the connection and the log-in but refused this message's recipient (a visitor's
+ * mistyped address): the message's problem, not a sign that mail is down.
+ */
+function refusedForThisMessage(e: unknown): boolean {
+  const err = e as { code?: string; command?: string };
+  return err?.code === "EENVELOPE" && (err.command === "RCPT TO" || err.command === "API");
 }
 
 /** Retries every due, undelivered message (run from a scheduled function). */

@@ -20,6 +20,7 @@ import consoleRole from "./008-console-role.ts";
 import leadStatus from "./009-lead-status.ts";
 import leadPhotos from "./010-lead-photos.ts";
 import leadPhone from "./011-lead-phone.ts";
+import pipeAlerts from "./012-pipe-alerts.ts";
 import leadRelease from "./014-lead-release.ts";
 
 export interface Migration {
@@ -27,4 +28,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: Migration[] = [core, auth, leads, accounts, products, vitals, leadNames, consoleRole, leadStatus, leadPhotos, leadPhone, leadRelease];
+export const migrations: Migration[] = [core, auth, leads, accounts, products, vitals, leadNames, consoleRole, leadStatus, leadPhotos, leadPhone, pipeAlerts, leadRelease];
