@@ -9,6 +9,7 @@ import vitals from "../../functions/admin-vitals.ts";
 import leads from "../../functions/admin-leads.ts";
 import leadRetry from "../../functions/admin-leads-retry.ts";
 import leadRelease from "../../functions/admin-leads-release.ts";
+import pipes from "../../functions/admin-pipes.ts";
 import bucket from "../../functions/admin-bucket.ts";
 
 const db = useTestDb();
@@ -31,6 +32,7 @@ const paths = [
   ["GET /api/admin/leads?format=csv", leads, "GET", "/api/admin/leads?format=csv", undefined, undefined],
   ["POST /api/admin/leads/:id/retry", leadRetry, "POST", `/api/admin/leads/${LEAD}/retry`, {}, { id: LEAD }],
   ["POST /api/admin/leads/:id/release", leadRelease, "POST", `/api/admin/leads/${LEAD}/release`, {}, { id: LEAD }],
+  ["GET /api/admin/pipes", pipes, "GET", "/api/admin/pipes", undefined, undefined],
   ["GET /api/admin/bucket", bucket, "GET", "/api/admin/bucket", undefined, undefined],
 ] as const;
 

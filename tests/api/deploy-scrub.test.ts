@@ -24,6 +24,9 @@ async function productionData() {
   expect((await call(authIn, "POST", "/api/auth/in", { body: { email: u.email, password: u.password }, ip: "203.0.113.51" })).status).toBe(200);
   await db().query("INSERT INTO lead_photo_blobs (sha256, content_type, bytes, size) VALUES ($1, 'image/jpeg', '\\xffd8ff'::bytea, 3)", ["a".repeat(64)]);
   await db().query("INSERT INTO log (level, source, message) VALUES ('INFO', 'test', 'customer@example.com asked for a quote')");
+  // Production's Zoho was down for an hour: its banner must not follow the copy into the preview.
+  await db().query("INSERT INTO pipe_health (pipe, failing_since, last_failure_at, failures, last_error) VALUES ('zoho', now() - interval '2 hours', now(), 9, 'invalid_client')");
+  await db().query("INSERT INTO pipe_alerts (pipe, failing_since, opened_at, opened_notice) VALUES ('zoho', now() - interval '2 hours', now() - interval '1 hour', 'mail')");
 }
 
 beforeEach(async () => {
@@ -39,6 +42,7 @@ describe("scrubPreviewCopy", () => {
     expect(await count("leads")).toBeGreaterThan(0);
     expect(await count("sessions")).toBeGreaterThan(0);
     expect(await count("outbox")).toBeGreaterThan(0);
+    expect(await count("pipe_alerts")).toBe(1);
 
     const said = await scrubPreviewCopy(db(), preview);
     expect(said).toMatch(/^copied data scrubbed before first use: .*leads.*users/);

@@ -4,7 +4,8 @@
  * branch-deploy context, everything personal is deleted: leads and all that hangs on them
  * (photos, status history, idempotency keys), every account with its sessions, reset links and
  * log-in throttles, the mail outbox, the system log, the CRM's tokens (production's Zoho refresh
- * token must never be used by a preview), rate-limit counters and web-vitals samples. The
+ * token must never be used by a preview), rate-limit counters, web-vitals samples and the state of
+ * production's pipes (a preview's jobs do not run, so a copied outage banner would never clear). The
  * catalogue stays. A marker row makes it run once per database, so what reviewers add later is
  * theirs. Never on production, never on a database the deploy may only read. Plain Node.
  */
@@ -28,6 +29,8 @@ export const PERSONAL_TABLES = [
   "crm_token",
   "rate_limit",
   "web_vitals",
+  "pipe_alerts",
+  "pipe_health",
 ] as const;
 
 /** Scrubs a preview's copy of production once; returns what it deleted, or null when it did nothing. */
