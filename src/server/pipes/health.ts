@@ -42,7 +42,10 @@ export async function recordAttempt(q: Queryable, pipe: Pipe, error: string | nu
          failing_since = CASE WHEN $2::boolean THEN NULL ELSE COALESCE(h.failing_since, $3::timestamptz) END,
          last_failure_at = CASE WHEN $2::boolean THEN h.last_failure_at ELSE GREATEST(h.last_failure_at, $3::timestamptz) END,
          failures = CASE WHEN $2::boolean THEN 0 ELSE h.failures + 1 END,
-         last_error = CASE WHEN $2::boolean THEN h.last_error ELSE $4 END`,
+         last_error = CASE WHEN $2::boolean THEN h.last_error ELSE $4 END
+       -- Every lead sync and every e-mail records here, so this one row is hot: a success while the
+       -- pipe works only moves last_success_at on once a minute (an hour is what the alarm counts).
+       WHERE NOT $2::boolean OR h.failing_since IS NOT NULL OR h.last_success_at IS NULL OR h.last_success_at < $3::timestamptz - interval '1 minute'`,
       [pipe, error === null, at, error?.slice(0, MAX_ERROR) ?? null],
     );
   } catch (e) {
