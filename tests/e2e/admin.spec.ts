@@ -126,6 +126,9 @@ test.describe("admin dashboard", () => {
 
   for (const theme of ["light", "dark"] as const) {
     test(`is right-to-left and accessible in ${theme} mode`, async ({ page, request }) => {
+      // Two whole-dashboard axe runs (20 lead cards, then the system log and chart): 15–29 s
+      // measured with two workers on two cores, near the default 30 s. The budget is for that.
+      test.setTimeout(60_000);
       await openAsAdmin(page, request, theme);
       await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
       await expect(page.locator("html")).toHaveAttribute("lang", "he");
@@ -137,7 +140,8 @@ test.describe("admin dashboard", () => {
       // The dashboard opens on the leads; the system tools are the second tab.
       await expect(page.getByRole("tab", { name: "פניות" })).toHaveAttribute("aria-selected", "true");
       await expect(page.getByTestId("leads-recent")).toBeVisible();
-      const axeLeads = await new AxeBuilder({ page }).analyze();
+      // Legacy mode: axe runs in the page (no frames to merge, no second page opened).
+      const axeLeads = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
       expect(axeLeads.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
       await page.getByRole("tab", { name: "מערכת" }).click();
       await expect(page).toHaveURL(/#system$/);
@@ -145,7 +149,7 @@ test.describe("admin dashboard", () => {
       await expect(page.getByTestId("distribution-chart")).toBeVisible();
       // Checked once the doughnut has been drawn in full (its animation over).
       await expect(page.getByTestId("distribution-chart")).toHaveAttribute("data-drawn", theme);
-      const axe = await new AxeBuilder({ page }).analyze();
+      const axe = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
     });
   }
