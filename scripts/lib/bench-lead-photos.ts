@@ -6,19 +6,26 @@
  * sends each upload again with its key (a retry after a lost answer). Then the CRM heals and the
  * scheduled retries run until every lead is synced and every photo attached. Prints a table.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
 import type { Db } from "../../src/server/db/index.ts";
 import type { FakeZoho } from "../../tests/helpers/fake-zoho.ts";
 
 const PHOTOS_PER_LEAD = 3;
-/** About what the browser sends after downscaling to 1600 px at JPEG 0.8. */
-const PHOTO_BYTES = 200 * 1024;
 
-function jpegLike(size: number): Uint8Array<ArrayBuffer> {
-  const b = new Uint8Array(size);
-  b.set(randomBytes(size));
-  b.set([0xff, 0xd8, 0xff, 0xe0]);
-  return b;
+/**
+ * What the browser sends after downscaling: a 1600 × 1200 JPEG at quality 80, each one different
+ * (the server decodes and re-encodes every photo, and stores the same picture only once). Made
+ * before the clock starts, so the clients' own encoding is not timed.
+ */
+async function makePictures(n: number): Promise<Uint8Array<ArrayBuffer>[]> {
+  const one = async () => {
+    const seed = await sharp({ create: { width: 200, height: 150, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } } }).png().toBuffer();
+    return new Uint8Array(await sharp(seed).resize(1600, 1200, { kernel: "cubic" }).jpeg({ quality: 80 }).toBuffer());
+  };
+  const out: Uint8Array<ArrayBuffer>[] = [];
+  while (out.length < n) out.push(...(await Promise.all(Array.from({ length: Math.min(8, n - out.length) }, one))));
+  return out;
 }
 
 const pct = (xs: number[], p: number) => {
@@ -40,7 +47,9 @@ export async function benchLeadPhotos(opts: {
   };
 }): Promise<boolean> {
   const { db, base, zoho, background, requests, clients } = opts;
-  console.log(`▸ ${requests} quote requests × ${PHOTOS_PER_LEAD} photos of ${PHOTO_BYTES / 1024} KB, ${clients} concurrent clients; fake Zoho failing ${opts.failFraction * 100}% of CRM calls`);
+  const pictures = await makePictures(requests * PHOTOS_PER_LEAD);
+  const kb = Math.round(pictures.reduce((sum, p) => sum + p.length, 0) / pictures.length / 1024);
+  console.log(`▸ ${requests} quote requests × ${PHOTOS_PER_LEAD} photos (1600 × 1200 JPEG, ${kb} KB on average), ${clients} concurrent clients; fake Zoho failing ${opts.failFraction * 100}% of CRM calls`);
   const requestMs: number[] = [];
   const uploadMs: number[] = [];
   const statuses = new Map<string, number>();
@@ -86,7 +95,7 @@ export async function benchLeadPhotos(opts: {
         if (!token) continue;
         for (let p = 0; p < PHOTOS_PER_LEAD; p++) {
           const photoKey = randomUUID();
-          const up = { method: "POST", headers: { "content-type": "image/jpeg", "x-photo-token": token, "idempotency-key": photoKey, "x-bench-visitor": visitor }, body: jpegLike(PHOTO_BYTES) };
+          const up = { method: "POST", headers: { "content-type": "image/jpeg", "x-photo-token": token, "idempotency-key": photoKey, "x-bench-visitor": visitor }, body: pictures[i * PHOTOS_PER_LEAD + p] };
           const first = await timed(uploadMs, `${base}/api/leads/photos`, up);
           const again = await timed(uploadMs, `${base}/api/leads/photos`, up);
           tally("upload", first.status);

@@ -1,9 +1,12 @@
 /**
  * Issue 13: quote requests with project details and photos, idempotent submits, admin-only photo
- * access and the Zoho attachment sync. Runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
+ * access and the Zoho attachment sync. Issue 25 (item 4): every photo decoded and re-encoded
+ * without metadata, and a daily byte quota per IP and for everyone. Runs on PGlite, and on
+ * PostgreSQL with TEST_DATABASE_URL.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from "vitest";
+import sharp from "sharp";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { useTestDb } from "../helpers/db.ts";
 import { setDb, type Queryable, type Row } from "../../src/server/db/index.ts";
 import { call } from "../helpers/http.ts";
@@ -48,17 +51,69 @@ afterAll(() => {
   delete process.env.SITE_URL;
 });
 
-/** Pictures by their magic bytes (the server reads nothing else), `size` bytes long, unique unless `seed` repeats. */
-function picture(type: "jpeg" | "png" | "webp" = "jpeg", size = 2048, seed?: string): Uint8Array {
+/** Not a picture: a JPEG, PNG or WebP header (magic bytes) and then `size` bytes of random data. */
+function noise(type: "jpeg" | "png" | "webp" = "jpeg", size = 2048): Uint8Array {
   const head =
     type === "jpeg" ? [0xff, 0xd8, 0xff, 0xe0] : type === "png" ? [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] : [...Buffer.from("RIFF"), 0, 0, 0, 0, ...Buffer.from("WEBP")];
   const out = new Uint8Array(size);
+  out.set(randomBytes(size));
   out.set(head);
-  const fill = seed ? createHash("sha512").update(seed).digest() : randomBytes(64);
-  for (let i = head.length; i < size; i++) out[i] = fill[i % fill.length];
   return out;
 }
+
+/** A real picture made by sharp, different on every call: random blotches of colour; a PNG is half transparent. */
+async function picture(type: "jpeg" | "png" | "webp" = "jpeg", { width = 120, height = 90 } = {}): Promise<Uint8Array> {
+  const seed = sharp({ create: { width: Math.ceil(width / 8), height: Math.ceil(height / 8), channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 60 } } });
+  const pixels = await seed.png().toBuffer();
+  const image = sharp(await sharp(pixels).resize(width, height, { kernel: "cubic" }).png().toBuffer());
+  const encoded = type === "jpeg" ? image.jpeg({ quality: 80 }) : type === "png" ? image.ensureAlpha(0.5).png() : image.webp({ quality: 80 });
+  return new Uint8Array(await encoded.toBuffer());
+}
+
+/** A valid JPEG of exactly `size` bytes: `jpeg` with comment (COM) segments after its start marker. */
+function paddedJpeg(jpeg: Uint8Array, size: number): Uint8Array {
+  const segments: Buffer[] = [];
+  for (let left = size - jpeg.length; left > 0; ) {
+    let n = Math.min(left, 0xffff + 2); // marker (2) + length (2, counting itself) + up to 65,533 bytes
+    if (left - n > 0 && left - n < 4) n -= 4; // the last segment needs room for its own 4 bytes
+    const seg = Buffer.alloc(n, 0x20);
+    seg.writeUInt16BE(0xfffe, 0);
+    seg.writeUInt16BE(n - 2, 2);
+    segments.push(seg);
+    left -= n;
+  }
+  const out = Buffer.concat([jpeg.subarray(0, 2), ...segments, jpeg.subarray(2)]);
+  expect(out.length).toBe(size);
+  return new Uint8Array(out);
+}
+
+/**
+ * A phone camera's JPEG, 300 × 200 as stored with orientation 6 (shown 200 × 300): EXIF with the
+ * camera and a GPS block (the homeowner's house), XMP naming its author, a Display P3 profile.
+ */
+async function cameraPhoto(): Promise<Uint8Array> {
+  const xmp =
+    '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" dc:creator="Homeowner"/></rdf:RDF></x:xmpmeta>';
+  const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: { r: randomBytes(1)[0], g: 128, b: 192 } } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: "PhoneMaker", Model: "Dock Cam 12" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "26/1 33/1 46/1", GPSLongitudeRef: "W", GPSLongitude: "81/1 56/1 58/1" },
+    })
+    .withMetadata({ orientation: 6 })
+    .withIccProfile("p3")
+    .withXmp(xmp)
+    .toBuffer();
+  return new Uint8Array(jpeg);
+}
+
 const sha = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
+
+/** The bytes stored for a photo (the re-encoded picture). */
+const storedBytes = async (photoId: string) =>
+  new Uint8Array(
+    (await db().query<{ bytes: Uint8Array }>("SELECT b.bytes FROM lead_photos p JOIN lead_photo_blobs b ON b.sha256 = p.blob_sha256 WHERE p.id = $1", [photoId])).rows[0].bytes,
+  );
 
 async function upload(token: string | null, bytes: Uint8Array, opts: { key?: string | null; ip?: string; type?: string; headers?: Record<string, string> } = {}) {
   const headers = new Headers({ "content-type": opts.type ?? "image/jpeg", ...opts.headers });
@@ -131,31 +186,97 @@ describe("POST /api/leads/photos", () => {
   });
   const photosOf = (id: string) => count("SELECT count(*) AS n FROM lead_photos WHERE lead_id = $1", [id]);
 
-  it("stores a JPEG, a PNG and a WebP picture (201) with their real type, size and the token's count", async () => {
-    const jpeg = await upload(token, picture("jpeg", 3000));
+  it("stores a JPEG, a PNG (with transparency) and a WebP picture (201) re-encoded as JPEG, with the stored size and the token's count", async () => {
+    const jpeg = await upload(token, await picture("jpeg"));
     expect(jpeg.status).toBe(201);
-    expect(jpeg.json).toEqual({ status: true, data: { id: expect.any(String), bytes: 3000, contentType: "image/jpeg", count: 1 } });
-    // The Content-Type the browser sends is not trusted: the bytes decide.
-    const png = await upload(token, picture("png", 1000), { type: "image/jpeg" });
-    expect(png.json.data).toMatchObject({ bytes: 1000, contentType: "image/png", count: 2 });
-    const webp = await upload(token, picture("webp", 1500), { type: "application/octet-stream" });
-    expect(webp.json.data).toMatchObject({ contentType: "image/webp", count: 3 });
+    expect(jpeg.json).toEqual({ status: true, data: { id: expect.any(String), bytes: expect.any(Number), contentType: "image/jpeg", count: 1 } });
+    // The Content-Type the browser sends is not trusted: the bytes decide, and every picture is stored as a JPEG.
+    const png = await upload(token, await picture("png"), { type: "image/jpeg" });
+    expect(png.json.data).toMatchObject({ contentType: "image/jpeg", count: 2 });
+    const webp = await upload(token, await picture("webp"), { type: "application/octet-stream" });
+    expect(webp.json.data).toMatchObject({ contentType: "image/jpeg", count: 3 });
     expect(await photosOf(leadId)).toBe(3);
+    for (const up of [jpeg, png, webp]) {
+      const stored = await storedBytes(up.json.data.id);
+      expect(up.json.data.bytes).toBe(stored.length);
+      const m = await sharp(stored).metadata();
+      expect([m.format, m.width, m.height, m.hasAlpha]).toEqual(["jpeg", 120, 90, false]);
+    }
+    // The PNG's half-transparent colours (128 on average) are laid on white (JPEG has no alpha), not on black.
+    const data = await sharp(await storedBytes(png.json.data.id)).raw().toBuffer();
+    expect(data.reduce((sum, v) => sum + v, 0) / data.length).toBeGreaterThan(170);
+  });
+
+  it("refuses random bytes behind a JPEG, PNG or WebP header with 400 and the contract's message, storing and counting nothing", async () => {
+    for (const type of ["jpeg", "png", "webp"] as const) {
+      const r = await upload(token, noise(type, 4096), { type: `image/${type}` });
+      expect(r.status, type).toBe(400);
+      expect(r.json).toEqual({ status: false, error: "This file is not a JPEG, PNG or WebP picture.", message: "This file is not a JPEG, PNG or WebP picture." });
+    }
+    // A real JPEG cut in half (the end of the picture missing) does not decode either.
+    const whole = await picture("jpeg", { width: 400, height: 300 });
+    expect((await upload(token, whole.subarray(0, whole.length >> 1))).status).toBe(400);
+    expect(await photosOf(leadId)).toBe(0);
+    expect(await count("SELECT count AS n FROM lead_photo_tokens WHERE lead_id = $1", [leadId])).toBe(0);
+  });
+
+  it("drops EXIF (camera, GPS), XMP and the ICC profile after turning the picture upright (orientation 6)", async () => {
+    const upload_ = await cameraPhoto();
+    // What is sent carries all of it: a camera, a GPS block (its IFD pointer, tag 0x8825), orientation 6, XMP, a profile.
+    const sent = await sharp(upload_).metadata();
+    expect([sent.width, sent.height, sent.orientation, !!sent.xmp, !!sent.icc]).toEqual([300, 200, 6, true, true]);
+    expect(sent.exif!.includes(Buffer.from("PhoneMaker"))).toBe(true);
+    expect(sent.exif!.includes(Buffer.from([0x25, 0x88])) || sent.exif!.includes(Buffer.from([0x88, 0x25]))).toBe(true);
+
+    const r = await upload(token, upload_);
+    expect(r.status).toBe(201);
+    const stored = await storedBytes(r.json.data.id);
+    const m = await sharp(stored).metadata();
+    expect({ format: m.format, width: m.width, height: m.height, orientation: m.orientation, exif: m.exif, xmp: m.xmp, icc: m.icc, iptc: m.iptc }).toEqual({
+      format: "jpeg",
+      width: 200,
+      height: 300,
+      orientation: undefined,
+      exif: undefined,
+      xmp: undefined,
+      icc: undefined,
+      iptc: undefined,
+    });
+    for (const text of ["Exif", "PhoneMaker", "Homeowner", "xmpmeta"]) expect(Buffer.from(stored).includes(Buffer.from(text)), text).toBe(false);
+    expect(sha(stored)).not.toBe(sha(upload_));
+  });
+
+  it("fits a larger picture within 1600 px (the browser's own limit) and keeps a smaller one's size", async () => {
+    const big = await upload(token, await picture("jpeg", { width: 2000, height: 1500 }));
+    const tall = await upload(token, await picture("webp", { width: 900, height: 2400 }));
+    const small = await upload(token, await picture("png", { width: 640, height: 480 }));
+    const sizes = [];
+    for (const up of [big, tall, small]) {
+      const m = await sharp(await storedBytes(up.json.data.id)).metadata();
+      sizes.push([m.width, m.height]);
+    }
+    expect(sizes).toEqual([
+      [1600, 1200],
+      [600, 1600],
+      [640, 480],
+    ]);
   });
 
   it("refuses a 20 MB photo with 413 and stores nothing (with and without a declared length)", async () => {
-    const big = picture("jpeg", 20 * 1024 * 1024);
+    const big = noise("jpeg", 20 * 1024 * 1024);
     const streamed = await upload(token, big);
     expect(streamed.status).toBe(413);
     expect(streamed.json).toEqual({ status: false, error: "This photo is larger than 5 MB.", message: "This photo is larger than 5 MB." });
     const declared = await upload(token, big, { headers: { "content-length": String(big.length) } });
     expect(declared.status).toBe(413);
-    const justOver = await upload(token, picture("jpeg", PHOTO_MAX_BYTES + 1));
+    const justOver = await upload(token, paddedJpeg(await picture(), PHOTO_MAX_BYTES + 1));
     expect(justOver.status).toBe(413);
     expect(await photosOf(leadId)).toBe(0);
     expect(await count("SELECT count AS n FROM lead_photo_tokens WHERE lead_id = $1", [leadId])).toBe(0);
-    const atLimit = await upload(token, picture("jpeg", PHOTO_MAX_BYTES));
+    const atLimit = await upload(token, paddedJpeg(await picture(), PHOTO_MAX_BYTES));
     expect(atLimit.status).toBe(201);
+    // Its 5 MB of comments are not kept.
+    expect(atLimit.json.data.bytes).toBeLessThan(20_000);
   });
 
   it("refuses a PDF renamed .jpg, an SVG, a GIF and an empty body with 400 and stores nothing", async () => {
@@ -172,14 +293,14 @@ describe("POST /api/leads/photos", () => {
 
   it("takes at most 5 photos per token: the sixth is 409, a repeat of a stored one still 200", async () => {
     const keys = Array.from({ length: 5 }, key);
-    const pictures = keys.map(() => picture());
+    const pictures = await Promise.all(keys.map(() => picture()));
     const answers = [];
     for (const [i, k] of keys.entries()) answers.push(await upload(token, pictures[i], { key: k }));
     expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
-    const sixth = await upload(token, picture());
+    const sixth = await upload(token, await picture());
     expect(sixth.status).toBe(409);
     expect(sixth.json.error).toBe("A quote request can carry at most 5 photos.");
-    expect((await upload(token, picture())).status).toBe(409);
+    expect((await upload(token, await picture())).status).toBe(409);
     const again = await upload(token, pictures[2], { key: keys[2] });
     expect(again.status).toBe(200);
     expect(again.json).toEqual(answers[2].json);
@@ -187,13 +308,13 @@ describe("POST /api/leads/photos", () => {
   });
 
   it("answers 401 for a missing or unknown token and 410 for an expired one", async () => {
-    const none = await upload(null, picture());
+    const none = await upload(null, await picture());
     expect(none.status).toBe(401);
     expect(none.json.error).toBe("This upload link is not valid.");
-    expect((await upload("not-a-token", picture())).status).toBe(401);
-    expect((await upload(token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"), picture())).status).toBe(401);
+    expect((await upload("not-a-token", await picture())).status).toBe(401);
+    expect((await upload(token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"), await picture())).status).toBe(401);
     await db().query("UPDATE lead_photo_tokens SET expires_at = now() - interval '1 second' WHERE lead_id = $1", [leadId]);
-    const expired = await upload(token, picture());
+    const expired = await upload(token, await picture());
     expect(expired.status).toBe(410);
     expect(expired.json.error).toBe("This upload link has expired. Please send the photos again with a new request.");
     expect(await photosOf(leadId)).toBe(0);
@@ -208,55 +329,156 @@ describe("POST /api/leads/photos", () => {
   });
 
   it("refuses a malformed Idempotency-Key with 400", async () => {
-    const r = await upload(token, picture(), { key: "short" });
+    const r = await upload(token, await picture(), { key: "short" });
     expect(r.status).toBe(400);
     expect(r.json.error).toMatch(/Idempotency-Key/);
   });
 
   it(`rate-limits uploads per IP (${LEAD_PHOTO_PER_IP.max} per 10 minutes) with 429 and Retry-After`, async () => {
     const from = "203.0.113.201";
-    for (let i = 0; i < LEAD_PHOTO_PER_IP.max; i++) expect((await upload("bad-token", picture("jpeg", 64), { ip: from })).status).toBe(401);
-    const r = await upload(token, picture(), { ip: from });
+    for (let i = 0; i < LEAD_PHOTO_PER_IP.max; i++) expect((await upload("bad-token", noise("jpeg", 64), { ip: from })).status).toBe(401);
+    const r = await upload(token, await picture(), { ip: from });
     expect(r.status).toBe(429);
     expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(r.json.status).toBe(false);
     expect(r.json.error).toEqual(expect.any(String));
-    expect((await upload(token, picture(), { ip: "203.0.113.202" })).status).toBe(201);
+    expect((await upload(token, await picture(), { ip: "203.0.113.202" })).status).toBe(201);
   });
 
   it("stores one photo for a repeated Idempotency-Key (in turn and 5 at once) and answers the first answer", async () => {
     const k = key();
-    const bytes = picture();
+    const bytes = await picture();
     const first = await upload(token, bytes, { key: k });
     const second = await upload(token, bytes, { key: k });
     expect(first.status).toBe(201);
     expect(second.status).toBe(200);
     expect(second.json).toEqual(first.json);
     const k2 = key();
-    const b2 = picture("png");
+    const b2 = await picture("png");
     const burst = await Promise.all(Array.from({ length: 5 }, () => upload(token, b2, { key: k2 })));
     expect(burst.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
     for (const r of burst) expect(r.json).toEqual(burst[0].json);
     expect(await photosOf(leadId)).toBe(2);
     expect(await count("SELECT count AS n FROM lead_photo_tokens WHERE lead_id = $1", [leadId])).toBe(2);
     // The same key with another picture is refused.
-    const other = await upload(token, picture(), { key: k });
+    const other = await upload(token, await picture(), { key: k });
     expect(other.status).toBe(422);
     expect(other.json.error).toBe("This request was already sent with different content.");
   });
 
   it("keeps the same picture once (content-addressed) when two leads send it", async () => {
-    const bytes = picture("jpeg", 4096, "same-dock-photo");
+    const bytes = await picture("jpeg", { width: 400, height: 300 });
     const otherToken = (await quote({ photos: 1 })).json.data.photoToken;
-    expect((await upload(token, bytes)).status).toBe(201);
-    expect((await upload(otherToken, bytes)).status).toBe(201);
-    expect(await count("SELECT count(*) AS n FROM lead_photo_blobs WHERE sha256 = $1", [sha(bytes)])).toBe(1);
-    expect(await count("SELECT count(*) AS n FROM lead_photos WHERE blob_sha256 = $1", [sha(bytes)])).toBe(2);
+    const a = await upload(token, bytes);
+    const b = await upload(otherToken, bytes);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    const stored = sha(await storedBytes(a.json.data.id));
+    expect(sha(await storedBytes(b.json.data.id))).toBe(stored);
+    expect(await count("SELECT count(*) AS n FROM lead_photo_blobs WHERE sha256 = $1", [stored])).toBe(1);
+    expect(await count("SELECT count(*) AS n FROM lead_photos WHERE blob_sha256 = $1", [stored])).toBe(2);
   });
 
   it("refuses GET (405): photos are never served publicly", async () => {
     const r = await call(photosBg.fn, "GET", "/api/leads/photos");
     expect(r.status).toBe(405);
+  });
+});
+
+describe("daily byte quota of lead photos", () => {
+  // Office days in Cape Coral (EST, UTC-5, in these weeks): noon, 22:30 the same day, 00:01 the next.
+  const MARCH = { noon: "2031-03-04T17:00:00Z", late: "2031-03-05T03:30:00Z", next: "2031-03-05T05:01:00Z" };
+  const FEBRUARY = { noon: "2031-02-10T17:00:00Z", next: "2031-02-11T05:01:00Z" };
+  const PER_IP = "This connection has sent as many photos as we can take in one day. Your request itself is in: please call our office to share the photos, or try sending them again tomorrow.";
+  const TOTAL = "Our website has taken as many photos as it can for today. Your request itself is in: please call our office to share the photos, or try sending them again tomorrow.";
+  /** The clock the server reads (Date only; the tests never sleep). PGlite's now() may follow it: leads are made after it is set. */
+  const at = (iso: string) => vi.setSystemTime(new Date(iso));
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    delete process.env.LEAD_PHOTO_DAILY_BYTES_PER_IP;
+    delete process.env.LEAD_PHOTO_DAILY_BYTES_TOTAL;
+  });
+  const usedOn = (day: string, subject: string) =>
+    count("SELECT COALESCE((SELECT bytes FROM lead_photo_quota WHERE day = $1 AND subject = $2), 0) AS n", [day, subject]);
+  const photosOf = (id: string) => count("SELECT count(*) AS n FROM lead_photos WHERE lead_id = $1", [id]);
+  const retryAfter = (r: { headers: Headers }) => Number(r.headers.get("retry-after"));
+
+  it("refuses one IP's photos past its bytes for the day (429, what happened and what to do), counts only bytes stored, and takes them again the next office day", async () => {
+    at(MARCH.noon);
+    const from = "198.51.100.77";
+    const token = (await quote({ photos: 5 })).json.data.photoToken;
+    const leadId = await leadIdOfToken(token);
+    const firstKey = key();
+    // Larger than the photos after it, so that each of those alone fits the limits set below.
+    const firstBytes = await picture("jpeg", { width: 400, height: 300 });
+    const first = await upload(token, firstBytes, { ip: from, key: firstKey });
+    expect(first.status).toBe(201);
+    const used = first.json.data.bytes;
+    // What is counted is the re-encoded picture, for the IP and for everyone.
+    expect(used).toBe((await storedBytes(first.json.data.id)).length);
+    expect([await usedOn("2031-03-04", from), await usedOn("2031-03-04", "*")]).toEqual([used, used]);
+    // The same picture again (another key) stores no new bytes, so it costs nothing.
+    expect((await upload(token, firstBytes, { ip: from })).status).toBe(201);
+    expect(await usedOn("2031-03-04", from)).toBe(used);
+
+    // A photo that would pass the limit: refused, stored and counted nowhere.
+    process.env.LEAD_PHOTO_DAILY_BYTES_PER_IP = String(used + 100);
+    const over = await upload(token, await picture(), { ip: from });
+    expect(over.status).toBe(429);
+    expect(over.json).toEqual({ status: false, error: PER_IP, message: PER_IP });
+    // Until midnight in Cape Coral: 12 hours from noon.
+    expect(retryAfter(over)).toBeGreaterThan(12 * 3600 - 60);
+    expect(retryAfter(over)).toBeLessThanOrEqual(12 * 3600);
+    expect(await photosOf(leadId)).toBe(2);
+    expect(await count("SELECT count AS n FROM lead_photo_tokens WHERE lead_id = $1", [leadId])).toBe(2);
+    expect([await usedOn("2031-03-04", from), await usedOn("2031-03-04", "*")]).toEqual([used, used]);
+
+    // Once the limit is reached, refused before anything is decoded (these bytes are no picture at all).
+    process.env.LEAD_PHOTO_DAILY_BYTES_PER_IP = String(used);
+    const full = await upload(token, noise("jpeg", 4096), { ip: from });
+    expect([full.status, full.json.message]).toEqual([429, PER_IP]);
+    // A retry of a photo already stored is answered as the first time.
+    const retry = await upload(token, firstBytes, { ip: from, key: firstKey });
+    expect(retry.status).toBe(200);
+    expect(retry.json).toEqual(first.json);
+    // Another connection is not held back.
+    expect((await upload(token, await picture(), { ip: "198.51.100.78" })).status).toBe(201);
+
+    at(MARCH.late);
+    expect((await upload(token, await picture(), { ip: from })).status).toBe(429);
+    at(MARCH.next);
+    const tomorrow = await upload(token, await picture(), { ip: from });
+    expect(tomorrow.status).toBe(201);
+    expect(await usedOn("2031-03-05", from)).toBe(tomorrow.json.data.bytes);
+    expect(await photosOf(leadId)).toBe(4);
+  });
+
+  it("refuses everyone's photos past the site's bytes for the day (429 and its message), and takes them again the next office day", async () => {
+    at(FEBRUARY.noon);
+    const [a, b] = [(await quote({ photos: 2 })).json.data.photoToken, (await quote({ photos: 2 })).json.data.photoToken];
+    // Larger than the photos after it, so that each of those alone fits the limit set below.
+    const first = await upload(a, await picture("jpeg", { width: 400, height: 300 }), { ip: "198.51.100.90" });
+    expect(first.status).toBe(201);
+    const used = first.json.data.bytes;
+    expect(await usedOn("2031-02-10", "*")).toBe(used);
+
+    process.env.LEAD_PHOTO_DAILY_BYTES_TOTAL = String(used + 100);
+    const over = await upload(b, await picture(), { ip: "198.51.100.91" });
+    expect(over.status).toBe(429);
+    expect(over.json).toEqual({ status: false, error: TOTAL, message: TOTAL });
+    expect(retryAfter(over)).toBeGreaterThan(12 * 3600 - 60);
+    process.env.LEAD_PHOTO_DAILY_BYTES_TOTAL = String(used);
+    const full = await upload(b, noise("png", 4096), { ip: "198.51.100.92" });
+    expect([full.status, full.json.message]).toEqual([429, TOTAL]);
+    expect(await photosOf(await leadIdOfToken(b))).toBe(0);
+    expect(await usedOn("2031-02-10", "*")).toBe(used);
+
+    at(FEBRUARY.next);
+    const tomorrow = await upload(b, await picture(), { ip: "198.51.100.91" });
+    expect(tomorrow.status).toBe(201);
+    expect(await usedOn("2031-02-11", "*")).toBe(tomorrow.json.data.bytes);
   });
 });
 
@@ -266,8 +488,8 @@ describe("admin photo access", () => {
   let leadA: string;
   let leadB: string;
   let tokenA: string;
-  const bytesA = picture("png", 5000, "lead-a-photo");
   let photoA: string;
+  let storedA: Uint8Array;
   beforeAll(async () => {
     admin = await userWithSession(db(), { role: "admin" });
     user = await userWithSession(db(), { role: "user" });
@@ -275,9 +497,10 @@ describe("admin photo access", () => {
     leadA = await leadIdOfToken(tokenA);
     const tokenB = (await quote({ photos: 1 })).json.data.photoToken;
     leadB = await leadIdOfToken(tokenB);
-    photoA = (await upload(tokenA, bytesA)).json.data.id;
-    await upload(tokenA, picture("jpeg", 800));
-    await upload(tokenB, picture("webp", 900));
+    photoA = (await upload(tokenA, await picture("png"))).json.data.id;
+    storedA = await storedBytes(photoA);
+    await upload(tokenA, await picture("jpeg"));
+    await upload(tokenB, await picture("webp"));
   });
   const list = (id: string, opts: { token?: string; headers?: Record<string, string> } = {}) =>
     call(adminPhotos, "GET", `/api/admin/leads/${id}/photos`, { ...opts, params: { id } });
@@ -300,8 +523,8 @@ describe("admin photo access", () => {
     expect(r.json.data[0]).toEqual({
       id: photoA,
       url: `/api/admin/leads/${leadA}/photos/${photoA}`,
-      bytes: 5000,
-      contentType: "image/png",
+      bytes: storedA.length,
+      contentType: "image/jpeg",
       createdAt: expect.any(String),
       crmState: "disabled",
       crmError: null,
@@ -311,16 +534,16 @@ describe("admin photo access", () => {
     expect((await list("not-a-uuid", { token: admin.token })).status).toBe(400);
   });
 
-  it("serves the exact bytes with their type, privately, and only through their own lead", async () => {
+  it("serves the stored bytes with their type, privately, and only through their own lead", async () => {
     const res = await adminPhotos(
       new Request(`http://localhost:8888/api/admin/leads/${leadA}/photos/${photoA}`, { headers: { authorization: `Bearer ${admin.token}` } }),
       { ip: "203.0.113.9", requestId: randomUUID(), params: { id: leadA, photoId: photoA } } as never,
     );
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("content-type")).toBe("image/jpeg");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("cache-control")).toBe("private, no-store");
-    expect(sha(new Uint8Array(await res.arrayBuffer()))).toBe(sha(bytesA));
+    expect(sha(new Uint8Array(await res.arrayBuffer()))).toBe(sha(storedA));
     expect((await one(leadB, photoA, admin.token)).status).toBe(404);
     expect((await one(leadA, randomUUID(), admin.token)).status).toBe(404);
   });
@@ -506,7 +729,7 @@ describe("Idempotency-Key on quote requests and inquiries", () => {
   it("answers spam exactly like a lead (token included), keeps its photos out of the CRM", async () => {
     const r = await quote({ website: "http://spam.example", photos: 1 }, { key: key() });
     expect(r.json).toEqual({ status: true, data: { status: true, photoToken: expect.any(String) } });
-    const up = await upload(r.json.data.photoToken, picture());
+    const up = await upload(r.json.data.photoToken, await picture());
     expect(up.status).toBe(201);
     const state = await db().query<{ zoho_state: string }>("SELECT zoho_state FROM lead_photos WHERE id = $1", [up.json.data.id]);
     expect(state.rows[0].zoho_state).toBe("disabled");
@@ -536,20 +759,24 @@ describe("Zoho attachments of lead photos", () => {
     (await db().query<Record<string, any>>("SELECT zoho_state, zoho_attachment_id, zoho_attempts, zoho_last_error FROM lead_photos WHERE id = $1", [id])).rows[0];
   const makeDue = () => db().query("UPDATE lead_photos SET zoho_next_attempt_at = now() - interval '1 second' WHERE zoho_state IN ('pending','failed')");
 
-  it("puts the project details in the Zoho lead's Description and attaches a photo uploaded after the sync, once", async () => {
+  it("puts the project details in the Zoho lead's Description and attaches a photo uploaded after the sync, once, as stored: without its EXIF", async () => {
     const email = "zoho-photos@example.com";
     const r = await quote({ email, details: "Replace 3 pilings", photos: 2 });
     await settle();
     const lead = (await db().query<{ id: string; crm_lead_id: string }>("SELECT id, crm_lead_id FROM leads WHERE email = $1", [email])).rows[0];
     expect(lead.crm_lead_id).toBeTruthy();
     expect(zoho.records.Leads.find((l) => l.id === lead.crm_lead_id)?.Description).toContain("Project details: Replace 3 pilings");
-    const bytes = picture("jpeg", 3333);
+    const bytes = await cameraPhoto();
     const up = await upload(r.json.data.photoToken, bytes);
     remember(lead.id, up.json.data.id);
     await settle();
     const [att] = attachmentsOf(lead.id);
     expect(attachmentsOf(lead.id)).toHaveLength(1);
-    expect(att).toMatchObject({ module: "Leads", parentId: lead.crm_lead_id, sha256: sha(bytes), contentType: "image/jpeg", File_Name: `lead-photo-1-${up.json.data.id}.jpg` });
+    // Zoho gets the stored picture (upright, no EXIF or GPS), never the bytes as uploaded.
+    const stored = await storedBytes(up.json.data.id);
+    expect((await sharp(stored).metadata()).exif).toBeUndefined();
+    expect(att).toMatchObject({ module: "Leads", parentId: lead.crm_lead_id, sha256: sha(stored), Size: String(stored.length), contentType: "image/jpeg", File_Name: `lead-photo-1-${up.json.data.id}.jpg` });
+    expect(att.sha256).not.toBe(sha(bytes));
     expect(await photoState(up.json.data.id)).toMatchObject({ zoho_state: "synced", zoho_attachment_id: att.id, zoho_attempts: 1, zoho_last_error: null });
     // Nothing sends it again.
     await makeDue();
@@ -562,7 +789,7 @@ describe("Zoho attachments of lead photos", () => {
     const email = "zoho-later@example.com";
     const r = await quote({ email, photos: 1 });
     await settle();
-    const up = await upload(r.json.data.photoToken, picture("png"));
+    const up = await upload(r.json.data.photoToken, await picture("png"));
     await settle();
     const lead = (await db().query<{ id: string; crm_state: string }>("SELECT id, crm_state FROM leads WHERE email = $1", [email])).rows[0];
     remember(lead.id, up.json.data.id);
@@ -588,7 +815,7 @@ describe("Zoho attachments of lead photos", () => {
     await settle();
     const lead = (await db().query<{ id: string }>("SELECT id FROM leads WHERE email = $1", [email])).rows[0];
     zoho.failNext(1, mode, /Attachments/);
-    const up = await upload(r.json.data.photoToken, picture());
+    const up = await upload(r.json.data.photoToken, await picture());
     remember(lead.id, up.json.data.id);
     await settle();
     const failed = await photoState(up.json.data.id);
@@ -607,7 +834,7 @@ describe("Zoho attachments of lead photos", () => {
   it("never attaches photos of a spam lead, until the admin accepts the lead", async () => {
     const email = "zoho-spam@example.com";
     const r = await quote({ email, website: "http://spam.example", photos: 1 });
-    const up = await upload(r.json.data.photoToken, picture());
+    const up = await upload(r.json.data.photoToken, await picture());
     await settle();
     const lead = (await db().query<{ id: string }>("SELECT id FROM leads WHERE email = $1", [email])).rows[0];
     remember(lead.id, up.json.data.id);

@@ -2,11 +2,14 @@
  * Photos of a quote request (issue 13). A stored quote that announced photos answers with a
  * one-time upload token (valid 24 h after the lead, for at most PHOTO_MAX_COUNT photos); the
  * browser then POSTs each picture to /api/leads/photos with it. The bytes are checked by their
- * magic bytes and size, stored once under their sha256 (lead_photo_blobs) and tied to the lead
- * (lead_photos). They are never served publicly: only the admin endpoints read them.
+ * size and magic bytes, decoded and re-encoded without metadata (photo-image.ts, issue 25), counted
+ * against the day's byte quota (photo-quota.ts), stored once under their sha256 (lead_photo_blobs)
+ * and tied to the lead (lead_photos). They are never served publicly: only the admin endpoints
+ * read them.
  *
  * Each upload may carry an Idempotency-Key: a retry of the same key answers the first answer
  * (200) and never adds the photo twice, even when both arrive at once (the unique key decides).
+ * A retry is recognised by the sha256 of what was uploaded (upload_sha256), not of what was stored.
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Db, Queryable } from "../db/index.ts";
@@ -15,6 +18,7 @@ import { readBodyBytes } from "../http/validate.ts";
 import { sniffImageType } from "../images/store.ts";
 import { PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, PHOTO_TYPES, type CrmState, type LeadPhoto, type LeadPhotoAnswer } from "../../lib/contracts/lead.ts";
 import type { Limit } from "../rate-limit/index.ts";
+import { chargeQuota } from "./photo-quota.ts";
 
 /** How long after its lead a photo token works. */
 export const PHOTO_TOKEN_HOURS = 24;
@@ -75,13 +79,14 @@ export function photoType(bytes: Uint8Array): PhotoType {
   return t as PhotoType;
 }
 
-type PhotoRow = { id: string; lead_id: string; blob_sha256: string; seq: number; size: number; content_type: PhotoType };
+type PhotoRow = { id: string; lead_id: string; upload_sha256: string; seq: number; size: number; content_type: PhotoType };
 
 const answerOf = (p: PhotoRow): LeadPhotoAnswer => ({ id: p.id, bytes: Number(p.size), contentType: p.content_type, count: Number(p.seq) });
 
 async function photoByKey(q: Queryable, key: string): Promise<PhotoRow | null> {
   const r = await q.query<PhotoRow>(
-    `SELECT p.id, p.lead_id, p.blob_sha256, p.seq, b.size, b.content_type
+    // Photos stored before the re-encoding (migration 013) kept the upload itself: its hash is the blob's.
+    `SELECT p.id, p.lead_id, COALESCE(p.upload_sha256, p.blob_sha256) AS upload_sha256, p.seq, b.size, b.content_type
        FROM lead_photos p JOIN lead_photo_blobs b ON b.sha256 = p.blob_sha256 WHERE p.idempotency_key = $1`,
     [key],
   );
@@ -89,30 +94,45 @@ async function photoByKey(q: Queryable, key: string): Promise<PhotoRow | null> {
 }
 
 /** The first answer to a repeated key, or 422 when the key came with another picture or another lead. */
-function replay(prior: PhotoRow, leadId: string, sha: string): LeadPhotoAnswer {
-  if (prior.lead_id !== leadId || prior.blob_sha256 !== sha) throw new HttpError(422, PHOTO_ERRORS.otherContent);
+function replay(prior: PhotoRow, leadId: string, uploadSha: string): LeadPhotoAnswer {
+  if (prior.lead_id !== leadId || prior.upload_sha256 !== uploadSha) throw new HttpError(422, PHOTO_ERRORS.otherContent);
   return answerOf(prior);
+}
+
+/**
+ * The first answer when `key` was already used (checked before any decoding or quota: a retry is
+ * answered as it was, even once the day's quota is used up); null for a new key.
+ */
+export async function priorAnswer(q: Queryable, key: string | null, leadId: string, upload: Uint8Array): Promise<LeadPhotoAnswer | null> {
+  const prior = key ? await photoByKey(q, key) : null;
+  return prior ? replay(prior, leadId, sha256Hex(upload)) : null;
+}
+
+/** A photo ready to store: the re-encoded picture and the hash of the upload it was made from. */
+export interface PhotoToStore {
+  bytes: Uint8Array;
+  contentType: PhotoType;
+  uploadSha256: string;
 }
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string })?.code === "23505";
 
 /**
  * Stores one checked photo for the token's lead. 201 with the new photo; 200 with the first answer
- * for a repeated key; 409 past PHOTO_MAX_COUNT; 410 when the token expired meanwhile.
+ * for a key that another upload stored first; 409 past PHOTO_MAX_COUNT; 410 when the token expired meanwhile; 429 when its
+ * bytes would pass the day's quota of the IP (`from.ip`) or of everyone (counted at `from.now`).
  */
 export async function addPhoto(
   db: Db,
   token: TokenRow & { hash: string },
-  bytes: Uint8Array,
-  contentType: PhotoType,
+  photo: PhotoToStore,
   key: string | null,
+  from: { ip: string; now: Date },
 ): Promise<{ status: 200 | 201; answer: LeadPhotoAnswer; leadId: string; syncable: boolean }> {
+  const { bytes, contentType, uploadSha256 } = photo;
   const sha = sha256Hex(bytes);
   const syncable = !token.spam_reason && token.crm_state !== "disabled";
-  if (key) {
-    const prior = await photoByKey(db, key);
-    if (prior) return { status: 200, answer: replay(prior, token.lead_id, sha), leadId: token.lead_id, syncable };
-  }
+  // A key stored earlier was answered by `priorAnswer`; one stored meanwhile fails the insert below.
   try {
     const row = await db.tx(async (q) => {
       // The token row is the lock: concurrent uploads on one token take their turn here.
@@ -126,22 +146,24 @@ export async function addPhoto(
         if (now.rows[0].expired) throw new HttpError(410, PHOTO_ERRORS.expired);
         throw new HttpError(409, PHOTO_ERRORS.tooMany);
       }
-      await q.query(
+      const blob = await q.query(
         "INSERT INTO lead_photo_blobs (sha256, content_type, bytes, size) VALUES ($1, $2, $3, $4) ON CONFLICT (sha256) DO NOTHING",
         [sha, contentType, Buffer.from(bytes), bytes.length],
       );
+      // Only bytes actually added count: the same picture stored before costs nothing again.
+      if (blob.rowCount > 0) await chargeQuota(q, from.ip, bytes.length, from.now);
       const p = await q.query<{ id: string }>(
-        `INSERT INTO lead_photos (lead_id, blob_sha256, idempotency_key, seq, zoho_state) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [token.lead_id, sha, key, Number(t.rows[0].count), syncable ? "pending" : "disabled"],
+        `INSERT INTO lead_photos (lead_id, blob_sha256, upload_sha256, idempotency_key, seq, zoho_state) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [token.lead_id, sha, uploadSha256, key, Number(t.rows[0].count), syncable ? "pending" : "disabled"],
       );
-      return { id: p.rows[0].id, lead_id: token.lead_id, blob_sha256: sha, seq: Number(t.rows[0].count), size: bytes.length, content_type: contentType };
+      return { id: p.rows[0].id, lead_id: token.lead_id, upload_sha256: uploadSha256, seq: Number(t.rows[0].count), size: bytes.length, content_type: contentType };
     });
     return { status: 201, answer: answerOf(row), leadId: token.lead_id, syncable };
   } catch (e) {
     // The same key arrived twice at once: the other one stored it (this one was rolled back).
     if (key && isUniqueViolation(e)) {
       const prior = await photoByKey(db, key);
-      if (prior) return { status: 200, answer: replay(prior, token.lead_id, sha), leadId: token.lead_id, syncable };
+      if (prior) return { status: 200, answer: replay(prior, token.lead_id, uploadSha256), leadId: token.lead_id, syncable };
     }
     throw e;
   }

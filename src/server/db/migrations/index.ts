@@ -21,6 +21,7 @@ import leadStatus from "./009-lead-status.ts";
 import leadPhotos from "./010-lead-photos.ts";
 import leadPhone from "./011-lead-phone.ts";
 import pipeAlerts from "./012-pipe-alerts.ts";
+import leadPhotoQuota from "./013-lead-photo-quota.ts";
 import leadRelease from "./014-lead-release.ts";
 
 export interface Migration {
@@ -28,4 +29,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: Migration[] = [core, auth, leads, accounts, products, vitals, leadNames, consoleRole, leadStatus, leadPhotos, leadPhone, pipeAlerts, leadRelease];
+export const migrations: Migration[] = [core, auth, leads, accounts, products, vitals, leadNames, consoleRole, leadStatus, leadPhotos, leadPhone, pipeAlerts, leadPhotoQuota, leadRelease];
