@@ -173,6 +173,40 @@ test("the dropzone refuses a PDF renamed .jpg and a sixth photo with clear messa
   expect(await leadsNamed(page.request, fullName)).toEqual([expect.objectContaining({ photoCount: 2, spamReason: null })]);
 });
 
+test("a phone photo the browser sends as it is (EXIF with GPS, orientation 6) is stored upright and without its EXIF", async ({ page, request }) => {
+  const fullName = `Pat Exif ${Date.now().toString(36)}`;
+  // Small enough for the browser to send unchanged: the server is what must strip it (issue 25, item 4).
+  const camera = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#2a6f97" } })
+    .jpeg({ quality: 80 })
+    .withExif({ IFD0: { Make: "PhoneMaker", Model: "Dock Cam 12" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "26/1 33/1 46/1", GPSLongitudeRef: "W", GPSLongitude: "81/1 56/1 58/1" } })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+  // Whether each photo body the page sends still carries the camera's EXIF (the page uploads with XMLHttpRequest).
+  await page.addInitScript(() => {
+    const sent: Promise<boolean>[] = ((window as unknown as { sentExif: Promise<boolean>[] }).sentExif = []);
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function (body) {
+      if (body instanceof Blob) sent.push(body.arrayBuffer().then((b) => new TextDecoder("latin1").decode(b).includes("PhoneMaker")));
+      return send.call(this, body);
+    };
+  });
+  await openForm(page);
+  await fill(page, fullName);
+  await attach(page, [{ name: "canal-side.jpg", mimeType: "image/jpeg", buffer: camera }], 1);
+  await submit(page).click();
+  await expect(page.getByText("Message Sent Successfully")).toBeVisible();
+  expect(await page.evaluate(() => Promise.all((window as unknown as { sentExif: Promise<boolean>[] }).sentExif))).toEqual([true]);
+
+  const { token } = await adminToken(request);
+  const [lead] = await leadsNamed(request, fullName);
+  const photos = (await (await request.get(`/api/admin/leads/${lead.id}/photos`, { headers: { Authorization: `Bearer ${token}` } })).json()).data as { url: string }[];
+  expect(photos).toHaveLength(1);
+  const stored = await (await request.get(photos[0].url, { headers: { Authorization: `Bearer ${token}` } })).body();
+  const m = await sharp(stored).metadata();
+  expect({ width: m.width, height: m.height, orientation: m.orientation, exif: m.exif }).toEqual({ width: 600, height: 800, orientation: undefined, exif: undefined });
+  expect(stored.includes(Buffer.from("PhoneMaker"))).toBe(false);
+});
+
 test("with 3 photos: each photo's progress while sending, then the offline message for the next request", async ({ page, context }) => {
   await openForm(page);
   await fill(page, `Pat Progress ${Date.now().toString(36)}`);
