@@ -20,6 +20,7 @@ import adminPhotos from "../../functions/admin-lead-photos.ts";
 import adminLeads from "../../functions/admin-leads.ts";
 import adminRetry from "../../functions/admin-leads-retry.ts";
 import { LEAD_PHOTO_PER_IP } from "../../src/server/leads/photos.ts";
+import { subjectOf } from "../../src/server/leads/photo-quota.ts";
 import { retryDuePhotos, attachmentName } from "../../src/server/leads/photo-sync.ts";
 import { retryDueLeads } from "../../src/server/leads/crm-queue.ts";
 import { clearTokenMemory } from "../../src/server/crm/token.ts";
@@ -400,8 +401,9 @@ describe("daily byte quota of lead photos", () => {
     delete process.env.LEAD_PHOTO_DAILY_BYTES_PER_IP;
     delete process.env.LEAD_PHOTO_DAILY_BYTES_TOTAL;
   });
-  const usedOn = (day: string, subject: string) =>
-    count("SELECT COALESCE((SELECT bytes FROM lead_photo_quota WHERE day = $1 AND subject = $2), 0) AS n", [day, subject]);
+  // An IP is counted under its keyed hash (never stored as the address itself); "*" is everyone.
+  const usedOn = (day: string, who: string) =>
+    count("SELECT COALESCE((SELECT bytes FROM lead_photo_quota WHERE day = $1 AND subject = $2), 0) AS n", [day, who === "*" ? who : subjectOf(who)]);
   const photosOf = (id: string) => count("SELECT count(*) AS n FROM lead_photos WHERE lead_id = $1", [id]);
   const retryAfter = (r: { headers: Headers }) => Number(r.headers.get("retry-after"));
 
@@ -419,6 +421,8 @@ describe("daily byte quota of lead photos", () => {
     // What is counted is the re-encoded picture, for the IP and for everyone.
     expect(used).toBe((await storedBytes(first.json.data.id)).length);
     expect([await usedOn("2031-03-04", from), await usedOn("2031-03-04", "*")]).toEqual([used, used]);
+    // The address itself is never kept, only its keyed hash.
+    expect(await count("SELECT count(*) AS n FROM lead_photo_quota WHERE subject LIKE $1", [`%${from}%`])).toBe(0);
     // The same picture again (another key) stores no new bytes, so it costs nothing.
     expect((await upload(token, firstBytes, { ip: from })).status).toBe(201);
     expect(await usedOn("2031-03-04", from)).toBe(used);

@@ -8,6 +8,7 @@
 import type { Queryable } from "../db/index.ts";
 import { HttpError } from "../http/errors.ts";
 import { SITE_TIME_ZONE, todayIn } from "../logs/window.ts";
+import { hashIp } from "./store.ts";
 
 /** Per IP per day (LEAD_PHOTO_DAILY_BYTES_PER_IP): about 40 photos as the browser sends them (~500 KB each). */
 export const DEFAULT_DAILY_BYTES_PER_IP = 20_000_000;
@@ -15,8 +16,11 @@ export const DEFAULT_DAILY_BYTES_PER_IP = 20_000_000;
 export const DEFAULT_DAILY_BYTES_TOTAL = 200_000_000;
 /** The subject that counts every upload of the day. */
 const EVERYONE = "*";
-/** The IP as counted (the platform's; trimmed so a forged header cannot make an oversized key). */
-const subjectOf = (ip: string) => ip.toLowerCase().slice(0, 100);
+/**
+ * The IP as counted: its keyed hash, as leads keep it (store.ts `hashIp`), never the address
+ * itself (the table is readable in the query console and kept for days).
+ */
+export const subjectOf = (ip: string) => hashIp(ip.toLowerCase());
 /** Counters kept this many days back (yesterday's answers a late question; older ones are deleted). */
 const KEEP_DAYS = 2;
 

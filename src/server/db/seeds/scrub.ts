@@ -15,6 +15,7 @@ import { isPreview, type DeploySettings } from "../../settings/context.ts";
 /** Child tables first (their rows go with their parents anyway; listed for the count). */
 export const PERSONAL_TABLES = [
   "lead_photo_tokens",
+  "lead_photo_quota",
   "lead_photos",
   "lead_photo_blobs",
   "lead_status_history",
