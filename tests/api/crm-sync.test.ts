@@ -434,10 +434,11 @@ describe("requeue (the admin's retry) and sync switched off", () => {
     expect(await requeueLead(db(), "00000000-0000-4000-8000-000000000000", zoho.config())).toBeNull();
   });
 
-  it("accepts a submission flagged as spam as genuine when the admin re-queues it", async () => {
+  it("leaves a lead held as spam held when the admin re-queues it: only 'Not spam' releases it (with its e-mails)", async () => {
     const s = await newLead({ spamReason: "too-fast" });
     expect(await syncLead(db(), s.id, zoho.config())).toBe("skipped");
-    expect(await requeueLead(db(), s.id, zoho.config())).toBe("pending");
-    expect(await syncLead(db(), s.id, zoho.config())).toBe("synced");
+    expect(await requeueLead(db(), s.id, zoho.config())).toBe("held");
+    expect(await syncLead(db(), s.id, zoho.config())).toBe("skipped");
+    expect((await db().query("SELECT spam_reason FROM leads WHERE id = $1", [s.id])).rows[0].spam_reason).toBe("too-fast");
   });
 });

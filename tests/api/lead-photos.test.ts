@@ -19,6 +19,7 @@ import photosHandler from "../../functions/lead-photos.ts";
 import adminPhotos from "../../functions/admin-lead-photos.ts";
 import adminLeads from "../../functions/admin-leads.ts";
 import adminRetry from "../../functions/admin-leads-retry.ts";
+import adminRelease from "../../functions/admin-leads-release.ts";
 import { LEAD_PHOTO_PER_IP } from "../../src/server/leads/photos.ts";
 import { subjectOf } from "../../src/server/leads/photo-quota.ts";
 import { retryDuePhotos, attachmentName } from "../../src/server/leads/photo-sync.ts";
@@ -835,7 +836,7 @@ describe("Zoho attachments of lead photos", () => {
     expect(done.zoho_attachment_id).toBe(attachmentsOf(lead.id)[0].id);
   });
 
-  it("never attaches photos of a spam lead, until the admin accepts the lead", async () => {
+  it("never attaches photos of a held lead, until the admin releases it with 'Not spam'", async () => {
     const email = "zoho-spam@example.com";
     const r = await quote({ email, website: "http://spam.example", photos: 1 });
     const up = await upload(r.json.data.photoToken, await picture());
@@ -847,7 +848,15 @@ describe("Zoho attachments of lead photos", () => {
     expect(attachmentsOf(lead.id)).toHaveLength(0);
     expect((await photoState(up.json.data.id)).zoho_state).toBe("disabled");
     const admin = await userWithSession(db(), { role: "admin" });
-    expect((await call(adminRetry, "POST", `/api/admin/leads/${lead.id}/retry`, { token: admin.token, params: { id: lead.id } })).status).toBe(200);
+    // A retry does not release a held lead (it would reach the CRM without its e-mails)…
+    expect((await call(adminRetry, "POST", `/api/admin/leads/${lead.id}/retry`, { token: admin.token, params: { id: lead.id } })).status).toBe(409);
+    await retryDueLeads(db());
+    await retryDuePhotos(db());
+    expect(attachmentsOf(lead.id)).toHaveLength(0);
+    // …'Not spam' does.
+    const release = withBackground(adminRelease);
+    expect((await call(release.fn, "POST", `/api/admin/leads/${lead.id}/release`, { token: admin.token, params: { id: lead.id }, body: {} })).status).toBe(200);
+    await release.settle();
     await retryDueLeads(db());
     await retryDuePhotos(db());
     expect(attachmentsOf(lead.id)).toHaveLength(1);

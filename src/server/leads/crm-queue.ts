@@ -78,20 +78,22 @@ export async function retryDueLeads(
 }
 
 /**
- * Puts a lead back in the sync queue, due now (the admin's "retry"). A lead flagged as spam is
- * thereby accepted as genuine (and its photos join the attachment queue). A synced lead stays
- * synced. Returns the new state, or null if no such lead exists.
+ * Admin "retry": puts a lead back in the CRM sync queue, due now. A synced lead stays synced. A
+ * lead held as possible spam is not touched: releasing it is 'Not spam' (held.ts), which also
+ * sends its e-mails; a retry that cleared the hold would have put it in the CRM without them.
+ * Returns the new state, 'held' for a held lead, or null if no such lead exists.
  */
-export async function requeueLead(db: Db, leadId: string, cfg = zohoFromEnv()): Promise<CrmState | null> {
-  const r = await db.query<{ crm_state: CrmState }>(
-    `UPDATE leads SET crm_state = CASE WHEN crm_state = 'synced' THEN 'synced' WHEN $2 THEN 'pending' ELSE 'disabled' END,
-       spam_reason = NULL, next_attempt_at = now(), last_error = CASE WHEN $2 THEN last_error ELSE NULL END
-     WHERE id = $1 RETURNING crm_state`,
+export async function requeueLead(db: Db, leadId: string, cfg = zohoFromEnv()): Promise<CrmState | "held" | null> {
+  const r = await db.query<{ crm_state: CrmState | "held" }>(
+    `UPDATE leads SET crm_state = CASE WHEN spam_reason IS NOT NULL THEN crm_state WHEN crm_state = 'synced' THEN 'synced' WHEN $2 THEN 'pending' ELSE 'disabled' END,
+       next_attempt_at = now(), last_error = CASE WHEN $2 OR spam_reason IS NOT NULL THEN last_error ELSE NULL END
+     WHERE id = $1 RETURNING CASE WHEN spam_reason IS NOT NULL THEN 'held' ELSE crm_state END AS crm_state`,
     [leadId, !!cfg],
   );
-  // Its photos (kept out of the CRM while it was judged spam, or with no CRM) go with it now.
-  if (r.rows[0] && cfg) await db.query("UPDATE lead_photos SET zoho_state = 'pending', zoho_next_attempt_at = now() WHERE lead_id = $1 AND zoho_state = 'disabled'", [leadId]);
-  return r.rows[0]?.crm_state ?? null;
+  const state = r.rows[0]?.crm_state ?? null;
+  // Its photos (kept out of the CRM without one) go with it now.
+  if (state && state !== "held" && cfg) await db.query("UPDATE lead_photos SET zoho_state = 'pending', zoho_next_attempt_at = now() WHERE lead_id = $1 AND zoho_state = 'disabled'", [leadId]);
+  return state;
 }
 
 /** The plain values the CRM client takes. */
