@@ -8,23 +8,66 @@ import { holdAnswers } from "./marketing-helpers";
 const pageIdle = (page: Page) =>
   page.evaluate(() => new Promise<void>((r) => requestIdleCallback(() => setTimeout(() => requestAnimationFrame(() => r()), 0), { timeout: 3000 })));
 
+/** Records every layout shift from the start (read with `shifts`). */
+const observeShifts = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as { shifts: number[] };
+    w.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number })[]) w.shifts.push(e.value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+const shifts = (page: Page) => page.evaluate(() => (window as unknown as { shifts: number[] }).shifts);
+/** Two frames: whatever the last render moved has been measured. */
+const settle = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+/**
+ * Serves `path` with the fallback shell, as Netlify does for a product added after the build
+ * (public/_redirects: no built page there yet).
+ */
+async function serveShell(page: Page, path: string) {
+  const shell = await page.request.get("/products/detail/");
+  const body = await shell.text();
+  await page.route((url) => url.pathname === path, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body }));
+}
+
 const cards = (page: Page) => page.getByTestId("product-card");
 const showing = (page: Page) => page.getByTestId("showing");
 
 test.describe("product list", () => {
-  test("shows the heading, six cards, the counter and disabled Previous on page 1", async ({ page }) => {
-    // Hold the list answer until we have seen the skeleton (it shows for 400 ms at least, and for
-    // as long as the data is loading): a fixed delay was not enough on a busy machine.
+  test("the first page is in the HTML: six cards and the counter before the API answers, no skeleton", async ({ page }) => {
+    // Decision 11: the list was built into the page; the island's revalidation is held back here,
+    // and nothing waits for it.
     const release = await holdAnswers(page, "**/api/public/products*");
     await page.goto("/products");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("DOCK ACCESSORIES & MARINE EQUIPMENT");
-    await expect(page.getByTestId("skeleton-card").first()).toBeVisible();
-    release();
     await expect(showing(page)).toHaveText(/^Showing 1–6 of \d+ items$/);
     await expect(cards(page)).toHaveCount(6);
+    await expect(page.getByTestId("skeleton-card")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
     await expect(page.getByTestId("page-label")).toHaveText("Page 1");
     await expect(page.getByPlaceholder("Search...")).toBeVisible();
+    release();
+  });
+
+  test("a price changed since the build replaces the built one in place: nothing moves (CLS 0)", async ({ page }) => {
+    const built = (await (await page.request.get("/api/public/products")).json()).data as { id: string; price: string }[];
+    // The API answers as it would after an edit made since the build: the first card's new price.
+    await page.route("**/api/public/products", async (route) => {
+      const answer = await route.fetch();
+      const body = await answer.json();
+      body.data[0].price = "$7,777";
+      await route.fulfill({ response: answer, json: body });
+    });
+    const release = await holdAnswers(page, "**/api/public/products");
+    await observeShifts(page);
+    await page.goto("/products");
+    await expect(cards(page).first()).toContainText(built[0].price);
+    release();
+    await expect(cards(page).first()).toContainText("$7,777");
+    await expect(page.getByTestId("skeleton-card")).toHaveCount(0);
+    await settle(page);
+    expect(await shifts(page)).toEqual([]);
   });
 
   test("pages forward and back, keeping the page in the URL and history", async ({ page }) => {
@@ -103,6 +146,8 @@ test.describe("product list", () => {
 test.describe("product detail", () => {
   test("opens from a card with price, structured data and three suggestions", async ({ page }) => {
     await page.goto("/products?q=aluminum%20dock%20box");
+    // The built HTML shows the default view; the island applies the URL's search once hydrated.
+    await expect(showing(page)).toHaveText("Showing 1–1 of 1 items");
     await cards(page).first().click();
     await expect(page).toHaveURL(/\/products\/aluminum-dock-box$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Marine Aluminum Dock Box, 88 in.");
@@ -110,24 +155,39 @@ test.describe("product detail", () => {
     await expect(page.getByRole("heading", { name: "Want to get an inquiry about Marine Aluminum Dock Box, 88 in.?" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "You might also like" })).toBeVisible();
     await expect(page.locator("section[aria-labelledby=also-like]").getByTestId("product-card")).toHaveCount(3);
-    const ld = JSON.parse((await page.locator("script#product-jsonld").textContent())!);
+    const lists = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const ld = lists.flatMap((t) => [JSON.parse(t)].flat()).find((item) => item["@type"] === "Product");
     expect(ld).toMatchObject({ "@type": "Product", name: "Marine Aluminum Dock Box, 88 in.", offers: { priceCurrency: "USD", price: "1149.00", availability: "https://schema.org/InStock" } });
     await expect(page).toHaveTitle(/^Marine Aluminum Dock Box, 88 in\./);
     await page.getByRole("link", { name: "Back to all products" }).click();
     await expect(page).toHaveURL(/\/products\?q=aluminum/);
   });
 
-  test("nothing on screen moves when the product arrives (the skeleton keeps the form's room)", async ({ page }) => {
+  test("a product page is in the HTML; a change since the build shows in place, nothing moves (CLS 0)", async ({ page }) => {
+    await page.route("**/api/public/products/life-ring-with-bracket", async (route) => {
+      const answer = await route.fetch();
+      const body = await answer.json();
+      body.data.price = "$6,543";
+      await route.fulfill({ response: answer, json: body });
+    });
+    const release = await holdAnswers(page, "**/api/public/products/life-ring-with-bracket");
+    await observeShifts(page);
+    await page.goto("/products/life-ring-with-bracket");
+    await expect(page.getByTestId("product-detail")).toContainText("$129");
+    release();
+    await expect(page.getByTestId("product-detail")).toContainText("$6,543");
+    await expect(page.getByTestId("detail-skeleton")).toHaveCount(0);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Life Ring with Dock Bracket");
+    await settle(page);
+    expect(await shifts(page)).toEqual([]);
+  });
+
+  test("the fallback shell (a product newer than the build) keeps the form's room: nothing moves when it arrives", async ({ page }) => {
     // Lighthouse measured CLS 0.012 here: the reply promise under the island sat inside the first
     // screen beside the short skeleton and was pushed down when the product and its form arrived.
+    await serveShell(page, "/products/life-ring-with-bracket");
     const release = await holdAnswers(page, "**/api/public/products/*");
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifts: number[] };
-      w.shifts = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & { value: number })[]) w.shifts.push(e.value);
-      }).observe({ type: "layout-shift", buffered: true });
-    });
+    await observeShifts(page);
     await page.goto("/products/life-ring-with-bracket");
     await expect(page.getByTestId("detail-skeleton")).toBeVisible();
     const promise = page.locator("[data-reply-promise]");
@@ -135,11 +195,12 @@ test.describe("product detail", () => {
     expect((await promise.boundingBox())!.y).toBeGreaterThanOrEqual(page.viewportSize()!.height);
     release();
     await expect(page.getByTestId("product-detail")).toBeVisible();
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+    await settle(page);
+    expect(await shifts(page)).toEqual([]);
   });
 
   test("the suggestions are fetched only once the product is on screen (they never compete with its picture)", async ({ page }) => {
+    await serveShell(page, "/products/life-ring-with-bracket");
     const release = await holdAnswers(page, "**/api/public/products/*");
     const listRequests: string[] = [];
     page.on("request", (r) => {

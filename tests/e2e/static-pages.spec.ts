@@ -121,9 +121,55 @@ for (const path of ["/no-such-page", "/services/no-such-service", "/about/deeper
   });
 }
 
+test.describe("the catalogue's HTML, as a visitor without JavaScript or a crawler gets it (decision 11)", () => {
+  test("/products holds the first page of products: names, prices, pictures with their size, links", async ({ request }) => {
+    const { data: products } = await (await request.get("/api/public/products")).json();
+    const page = await html(request, "/products");
+    const cards = elements(page, "a").filter((a) => a.attrs["data-testid"] === "product-card");
+    expect(cards.map((c) => c.attrs.href)).toEqual(products.slice(0, 6).map((p: { id: string }) => `/products/${p.id}`));
+    for (const [i, card] of cards.entries()) {
+      expect(card.text).toContain(products[i].name);
+      expect(card.text).toContain(products[i].price);
+      const [img] = tags(card.inner, "img");
+      expect(img).toMatchObject({ src: products[i].image, width: "800", height: "800" });
+    }
+    expect(text(page)).toMatch(/Showing 1–6 of \d+ items/);
+  });
+
+  test("a product's page holds its name, price, picture, description, Product JSON-LD and the inquiry form", async ({ request }) => {
+    const { data: product } = await (await request.get("/api/public/products/aluminum-dock-box")).json();
+    const page = await html(request, "/products/aluminum-dock-box");
+    expect(elements(page, "h1").map((h) => h.text)).toEqual([product.name]);
+    expect(text(page)).toContain(product.price);
+    expect(text(page)).toContain(product.description);
+    expect(tags(page, "img").find((i) => i.alt === product.name)).toMatchObject({ src: product.image, width: "800", height: "800" });
+    expect(elements(page, "title")[0].text).toBe(`${product.name} | Coastal Marine`);
+    const canonical = tags(page, "link").find((l) => l.rel === "canonical");
+    expect(new URL(canonical!.href).pathname).toBe("/products/aluminum-dock-box");
+    const ld = jsonLd(page);
+    const item = ld.find((i: { "@type": string }) => i["@type"] === "Product");
+    expect(item).toMatchObject({ name: product.name, sku: product.id, offers: { "@type": "Offer", price: "1149.00", priceCurrency: "USD" } });
+    expect(item.image).toMatch(new RegExp(`${product.image}$`));
+    expect(item).not.toHaveProperty("aggregateRating");
+    expect(text(page)).toContain(`Want to get an inquiry about ${product.name}?`);
+    expect(tags(page, "button").length).toBeGreaterThan(0);
+    expect(text(page)).toContain("Send Inquiry");
+  });
+
+  test("every product has its own page, and the sitemap lists them", async ({ request }) => {
+    const { data: products } = await (await request.get("/api/public/products")).json();
+    const sitemap = await (await request.get("/sitemap-0.xml")).text();
+    for (const p of products as { id: string; name: string }[]) {
+      expect(elements(await html(request, `/products/${p.id}`), "h1").map((h) => h.text)).toEqual([p.name]);
+      expect(sitemap).toContain(`/products/${p.id}</loc>`);
+    }
+    expect(sitemap).not.toContain("/products/detail<");
+  });
+});
+
 /**
  * Every page a visitor can reach from the public pages without signing in: the marketing pages,
- * the catalogue (its list and a product's page, served by one shell) and the account pages.
+ * the catalogue (its list and a product's prebuilt page) and the account pages.
  */
 const CRAWLED = [...PUBLIC_PAGES.map((p) => p.path), "/products", "/products/aluminum-dock-box", "/home", "/editor", "/login", "/signup", "/resetpswd", "/no-such-page"];
 

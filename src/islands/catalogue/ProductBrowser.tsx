@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { IslandBoundary } from "../shared/IslandBoundary.tsx";
-import { useCart } from "../../lib/stores/cart.ts";
-import { applyView, changeView, PAGE_SIZES, readView, writeView, type Sort, type View } from "./catalogue-view.ts";
+import { useCart, type CatalogueProduct } from "../../lib/stores/cart.ts";
+import { applyView, changeView, DEFAULT_VIEW, PAGE_SIZES, readView, writeView, type Sort, type View } from "./catalogue-view.ts";
 import { ProductCard } from "./ProductCard.tsx";
 import { SkeletonGrid } from "../shared/SkeletonCard.tsx";
 
@@ -16,20 +16,30 @@ const FIELD =
 const BUTTON =
   "h-11 rounded-lg border border-slate-300 bg-white px-4 font-semibold text-slate-800 shadow-sm hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-white dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800 dark:disabled:hover:bg-slate-900";
 
-export default function ProductBrowser() {
+/**
+ * `initial`: the catalogue the page was built with (decision 11). The list is in the HTML from the
+ * first byte; the island hydrates over the same markup, then asks the API for the current list and
+ * swaps it in place, so an edit made since the build shows without a reload and without a skeleton.
+ */
+export default function ProductBrowser({ initial }: { initial?: CatalogueProduct[] }) {
   return (
     <IslandBoundary what="the product catalogue">
-      <Browser />
+      <Browser initial={initial} />
     </IslandBoundary>
   );
 }
 
-function Browser() {
-  const products = useCart((s) => s.products);
+function Browser({ initial }: { initial?: CatalogueProduct[] }) {
+  const stored = useCart((s) => s.products);
   const fetchProducts = useCart((s) => s.fetchProducts);
-  const [view, setView] = useState<View>(() => readView(typeof location === "undefined" ? "" : location.search));
-  const [loaded, setLoaded] = useState<"no" | "yes" | "failed">("no");
-  const [skeleton, setSkeleton] = useState(true);
+  // The built list stands until the API has answered once (the store may hold an older visit's list).
+  const [fresh, setFresh] = useState(!initial);
+  const products = fresh ? stored : initial!;
+  // The built page shows the default view; the URL's own view is applied once hydrated (the HTML
+  // and the first client render must match, or React would throw the built markup away).
+  const [view, setView] = useState<View>(() => (initial || typeof location === "undefined" ? DEFAULT_VIEW : readView(location.search)));
+  const [loaded, setLoaded] = useState<"no" | "yes" | "failed">(initial ? "yes" : "no");
+  const [skeleton, setSkeleton] = useState(!initial);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const holdSkeleton = useCallback((ms: number) => {
@@ -42,10 +52,19 @@ function Browser() {
     setLoaded("no");
     holdSkeleton(FIRST_SKELETON_MS);
     setLoaded((await fetchProducts({ quiet: true })) ? "yes" : "failed");
+    setFresh(true);
   }, [fetchProducts, holdSkeleton]);
 
+  /** Revalidates the built list in place: no skeleton, and on failure the built list stays. */
+  const revalidate = useCallback(async () => {
+    if (await fetchProducts({ quiet: true, silent: true })) setFresh(true);
+  }, [fetchProducts]);
+
   useEffect(() => {
-    void load();
+    if (initial) {
+      setView(readView(location.search));
+      void revalidate();
+    } else void load();
     // Back/forward restores the view the URL describes.
     const onPop = () => {
       setView(readView(location.search));
@@ -56,7 +75,9 @@ function Browser() {
       removeEventListener("popstate", onPop);
       clearTimeout(timer.current);
     };
-  }, [load, holdSkeleton]);
+    // `initial` is the page's own data: it never changes while the page is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [load, revalidate, holdSkeleton]);
 
   /** Applies a change: new URL (typing replaces the entry, other changes add one), skeleton, scroll. */
   const update = (change: Partial<View>, how: "push" | "replace" = "push") => {

@@ -30,29 +30,38 @@ export function pickSuggestions<T extends { id: string }>(all: T[], currentId: s
 
 type State = { kind: "loading" } | { kind: "found"; product: Product } | { kind: "missing" } | { kind: "failed" };
 
-export default function ProductDetail() {
+/**
+ * `initial`: the product its prebuilt page was built with (decision 11): shown from the first byte,
+ * then checked against the API so an edit since the build shows without a reload (a product deleted
+ * since shows the not-found content). Without it (the fallback shell for a product newer than the
+ * build) the island reads the id from the URL and loads the product behind a skeleton.
+ */
+export default function ProductDetail({ initial }: { initial?: Product }) {
   return (
     <IslandBoundary what="this product">
-      <Detail />
+      <Detail initial={initial} />
     </IslandBoundary>
   );
 }
 
-function Detail() {
-  const [state, setState] = useState<State>({ kind: "loading" });
+function Detail({ initial }: { initial?: Product }) {
+  const [state, setState] = useState<State>(initial ? { kind: "found", product: initial } : { kind: "loading" });
   const [attempt, setAttempt] = useState(0);
   const products = useCart((s) => s.products);
   const fetchProducts = useCart((s) => s.fetchProducts);
-  const id = typeof location === "undefined" ? "" : productIdFromPath(location.pathname);
+  const id = initial?.id ?? (typeof location === "undefined" ? "" : productIdFromPath(location.pathname));
 
   useEffect(() => {
     const started = Date.now();
     let live = true;
+    // Revalidating a product already on screen: only a real answer replaces it, at once.
+    const shown = !!initial && attempt === 0;
     const settle = (s: State) => {
-      const wait = s.kind === "found" ? 0 : Math.max(0, NOT_FOUND_AFTER_MS - (Date.now() - started));
+      if (shown && s.kind === "failed") return;
+      const wait = s.kind === "found" || shown ? 0 : Math.max(0, NOT_FOUND_AFTER_MS - (Date.now() - started));
       setTimeout(() => live && setState(s), wait);
     };
-    setState({ kind: "loading" });
+    if (!shown) setState({ kind: "loading" });
     if (!isProductId(id)) settle({ kind: "missing" });
     else
       api<Product>(`public/products/${encodeURIComponent(id)}`, { auth: false })
@@ -61,6 +70,8 @@ function Detail() {
     return () => {
       live = false;
     };
+    // `initial` is the page's own data: it never changes while the page is open.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, attempt]);
 
   // The suggestions sit below the product: their list and pictures are fetched once the product is
@@ -70,10 +81,11 @@ function Detail() {
     if (shown) return whenIdle(() => void fetchProducts({ quiet: true }), 2000);
   }, [shown, fetchProducts]);
 
+  // A built page carries its head tags already; they are rewritten only when the product changed.
   useEffect(() => {
-    if (state.kind === "found") applyProductHead(state.product);
+    if (state.kind === "found" && state.product !== initial && !sameShown(state.product, initial)) applyProductHead(state.product);
     if (state.kind === "missing") applyNotFoundHead();
-  }, [state]);
+  }, [state, initial]);
 
   const suggestions = useMemo(() => (state.kind === "found" && products.length > 1 ? pickSuggestions(products, state.product.id) : []), [products, state]);
 
@@ -96,6 +108,11 @@ function Detail() {
       {suggestions.length > 0 && <Suggestions items={suggestions} />}
     </div>
   );
+}
+
+/** Whether two versions of a product look the same on the page (the head tags included). */
+function sameShown(a: Product, b: Product | undefined): boolean {
+  return !!b && a.name === b.name && a.price === b.price && a.image === b.image && a.description === b.description && a.color === b.color;
 }
 
 /** Back to the list view the visitor came from (its search and page live in the URL), else /products. */

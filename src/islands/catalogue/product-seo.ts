@@ -1,5 +1,5 @@
 /**
- * Head tags for a product shown in the static detail shell: title, description, canonical and
+ * Head tags for a product shown in the fallback detail shell (or changed since its page was built): title, description, canonical and
  * Product JSON-LD (spec §2: USD, always InStock). A data block is not script, so the CSP allows it.
  */
 import { parsePrice } from "../../lib/price.ts";
@@ -48,8 +48,21 @@ export function applyProductHead(p: SeoProduct): void {
   const summary = (p.description || `${p.name}, from our dock accessories and marine equipment catalogue.`).slice(0, 160);
   meta('meta[name="description"]', () => Object.assign(document.createElement("meta"), { name: "description" })).setAttribute("content", summary);
   meta('link[rel="canonical"]', () => Object.assign(document.createElement("link"), { rel: "canonical" })).setAttribute("href", `${location.origin}/products/${encodeURIComponent(p.id)}`);
+  const next = productJsonLd(p, location.origin);
+  // A built page carries the product in the page's JSON-LD list: replaced there, never duplicated.
+  for (const script of document.head.querySelectorAll<HTMLScriptElement>('script[type="application/ld+json"]:not(#product-jsonld)')) {
+    try {
+      const list: unknown = JSON.parse(script.textContent ?? "");
+      if (!Array.isArray(list)) continue;
+      const at = list.findIndex((item) => (item as { "@type"?: string })?.["@type"] === "Product");
+      if (at < 0) continue;
+      list[at] = next;
+      script.textContent = JSON.stringify(list);
+      return;
+    } catch {}
+  }
   const ld = meta("script#product-jsonld", () => Object.assign(document.createElement("script"), { id: "product-jsonld", type: "application/ld+json" }));
-  ld.textContent = JSON.stringify(productJsonLd(p, location.origin));
+  ld.textContent = JSON.stringify(next);
 }
 
 /** An unknown product must not be indexed under the shell's URL. */
@@ -57,4 +70,11 @@ export function applyNotFoundHead(): void {
   document.title = "Not Found";
   meta('meta[name="robots"]', () => Object.assign(document.createElement("meta"), { name: "robots" })).setAttribute("content", "noindex");
   document.head.querySelector("script#product-jsonld")?.remove();
+  // A built page whose product was deleted since: its Product leaves the page's JSON-LD list.
+  for (const script of document.head.querySelectorAll<HTMLScriptElement>('script[type="application/ld+json"]')) {
+    try {
+      const list: unknown = JSON.parse(script.textContent ?? "");
+      if (Array.isArray(list)) script.textContent = JSON.stringify(list.filter((item) => (item as { "@type"?: string })?.["@type"] !== "Product"));
+    } catch {}
+  }
 }

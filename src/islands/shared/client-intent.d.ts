@@ -3,6 +3,7 @@ import "astro";
 
 declare module "astro" {
   interface AstroClientDirectives {
-    "client:intent"?: boolean;
+    /** `true`: on the first sign of use; `"idle"`: that, or once the page is idle (intent-directive.ts). */
+    "client:intent"?: boolean | "idle";
   }
 }

@@ -1,5 +1,6 @@
 import type { ClientDirective } from "astro";
 import { recordInteractions } from "./replay-interaction";
+import { whenIdle } from "../../lib/idle";
 
 /**
  * `client:intent`: hydrates an island on the visitor's first sign of using it (pointer over or
@@ -10,9 +11,11 @@ import { recordInteractions } from "./replay-interaction";
  * typed text would be lost. Everything the visitor does until hydration is recorded and replayed
  * onto the hydrated island (see replay-interaction.ts), so the first tap does what it says.
  */
+/** `client:intent="idle"`: the longest wait for an idle moment before hydrating anyway. */
+const IDLE_TIMEOUT_MS = 4000;
 const EVENTS = ["pointerover", "pointerdown", "touchstart", "focusin", "keydown"] as const;
 
-const intent: ClientDirective = (load, _options, el) => {
+const intent: ClientDirective = (load, options, el) => {
   const recorder = recordInteractions(el);
   let started = false;
   const go = async () => {
@@ -31,6 +34,13 @@ const intent: ClientDirective = (load, _options, el) => {
   for (const e of EVENTS) el.addEventListener(e, go, { capture: true, passive: true });
   // Focus already inside the island (a field focused during page load) is a sign of intent too.
   if (document.activeElement && el.contains(document.activeElement)) void go();
+  // `client:intent="idle"`: an island that must come alive anyway (it revalidates prebuilt content)
+  // also hydrates once the page is idle, and at once when the URL carries state (a query string)
+  // that the prebuilt HTML cannot show. Until then the first tap is recorded and replayed as above.
+  if (options.value === "idle") {
+    if (location.search) void go();
+    else whenIdle(() => void go(), IDLE_TIMEOUT_MS);
+  }
 };
 
 export default intent;

@@ -31,8 +31,11 @@ export interface CartState {
   removeFromCart(id: string): void;
   editCartItem(id: string, fields: Partial<Omit<CartItem, "id">>): void;
   clearCart(): void;
-  /** Loads the product list; `quiet` skips the full-screen loading message (pages with skeletons). */
-  fetchProducts(opts?: { quiet?: boolean }): Promise<boolean>;
+  /**
+   * Loads the product list; `quiet` skips the full-screen loading message (pages with skeletons);
+   * `silent` is a revalidation of a list already shown: a failure keeps it and says nothing.
+   */
+  fetchProducts(opts?: { quiet?: boolean; silent?: boolean }): Promise<boolean>;
 }
 
 const unitPrice = (p: number | string) => (typeof p === "number" ? p : (parsePrice(p)?.low ?? 0));
@@ -77,6 +80,7 @@ export const useCart = create<CartState>()(
           set({ products: Array.isArray(answer.data) ? answer.data : [] });
           return true;
         } catch {
+          if (opts.silent) return false;
           set({ products: [] });
           useToast.getState().show("Failed to fetch cart items", "error");
           return false;
