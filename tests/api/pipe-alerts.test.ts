@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { useTestDb } from "../helpers/db.ts";
 import { call } from "../helpers/http.ts";
 import { userWithSession } from "../helpers/auth.ts";
-import { quoteBody, useZohoEnv, withBackground } from "../helpers/leads.ts";
+import { quoteBody, setEnv, useZohoEnv, withBackground } from "../helpers/leads.ts";
 import { FAKE_CLIENT, startFakeZoho, type FakeZoho } from "../helpers/fake-zoho.ts";
 import { startFakeSmtp, type FakeSmtp } from "../helpers/fake-smtp.ts";
 import contact from "../../functions/public-contact.ts";
@@ -37,17 +37,6 @@ afterEach(() => {
   delete process.env.LEAD_NOTIFY_EMAIL;
 });
 
-/** Sets env vars for one describe; returns the undo. */
-function setEnv(vars: Record<string, string>): () => void {
-  const before = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, vars);
-  return () => {
-    for (const [k, v] of Object.entries(before)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  };
-}
 
 const officeMails = async (kind: string) =>
   (

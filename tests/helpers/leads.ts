@@ -51,6 +51,11 @@ export function useZohoEnv(fake: FakeZoho, extra: Record<string, string> = {}): 
     ZOHO_TIMEOUT_MS: "1000",
     ...extra,
   };
+  return setEnv(vars);
+}
+
+/** Sets environment variables for a test or a describe; returns the undo (what was there comes back). */
+export function setEnv(vars: Record<string, string>): () => void {
   const before = Object.fromEntries(Object.keys(vars).map((k) => [k, process.env[k]]));
   Object.assign(process.env, vars);
   return () => {
