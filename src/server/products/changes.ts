@@ -1,11 +1,13 @@
 /**
  * The admin's catalogue changes. Each runs in one transaction, is logged with who made it, and
- * then purges the CDN's copy of the public catalogue once, so visitors see it at once.
+ * then purges the CDN's copy of the public catalogue once, so visitors see it at once, and asks for
+ * the rebuild of the prebuilt catalogue pages (debounced: one build per burst of edits).
  */
 import type { Db, Queryable } from "../db/index.ts";
 import { notFound } from "../http/errors.ts";
 import type { Logger } from "../logs/logger.ts";
 import { purgeProductsCache } from "./cache.ts";
+import { requestRebuild } from "../publish/rebuild.ts";
 import { createProduct, deleteProduct, updateProduct } from "./repo.ts";
 import type { Product } from "../../lib/contracts/product.ts";
 import type { NewProduct, ProductEdit } from "./schema.ts";
@@ -15,6 +17,7 @@ async function change<T>(db: Db, log: Logger, write: (q: Queryable) => Promise<T
   if (!done) throw notFound("Product not found");
   log.info(said(done));
   await purgeProductsCache(log);
+  await requestRebuild(db, log, "products");
   return done;
 }
 

@@ -23,10 +23,11 @@ import leadPhone from "./011-lead-phone.ts";
 import pipeAlerts from "./012-pipe-alerts.ts";
 import leadPhotoQuota from "./013-lead-photo-quota.ts";
 import leadRelease from "./014-lead-release.ts";
+import siteRebuild from "./015-site-rebuild.ts";
 
 export interface Migration {
   id: string;
   sql: string;
 }
 
-export const migrations: Migration[] = [core, auth, leads, accounts, products, vitals, leadNames, consoleRole, leadStatus, leadPhotos, leadPhone, pipeAlerts, leadPhotoQuota, leadRelease];
+export const migrations: Migration[] = [core, auth, leads, accounts, products, vitals, leadNames, consoleRole, leadStatus, leadPhotos, leadPhone, pipeAlerts, leadPhotoQuota, leadRelease, siteRebuild];
