@@ -1,7 +1,7 @@
 // The dashboard's banner when a pipe a lead leaves through is down (issue 25, item 9). The test
 // server has no Zoho and no SMTP, so the state is set in its database, as the jobs would leave it.
 import { expect, test, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./axe.ts";
 import { apiSignIn, rememberSession, withTestDb } from "./auth-helpers.ts";
 
 // he-IL dates in a fixed zone: 07:30 UTC on 15 January is 09:30 in Jerusalem.
@@ -76,8 +76,8 @@ test.describe("admin dashboard: a pipe that is down", () => {
       expect(banner!.y + banner!.height).toBeLessThanOrEqual(tabs!.y);
       for (const theme of ["light", "dark"]) {
         await page.evaluate((dark) => document.documentElement.classList.toggle("dark", dark), theme === "dark");
-        const axe = await new AxeBuilder({ page }).include('[data-testid="pipe-alerts"]').analyze();
-        expect(axe.violations.map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+        const found = await axe(page).include('[data-testid="pipe-alerts"]').analyze();
+        expect(found.violations.map((v) => `${theme} ${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
       }
 
       await pipesWork();

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./axe.ts";
 import { apiSignIn, rememberSession } from "./auth-helpers.ts";
 
 // The query console reads as console_reader: a secret is refused with the column named, business
@@ -13,7 +13,7 @@ async function openAsAdmin(page: Page, request: APIRequestContext, theme: "light
 }
 
 async function expectAccessibleConsole(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include('[data-testid="card-query"]').analyze();
+  const { violations } = await axe(page).include('[data-testid="card-query"]').analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
 }
 

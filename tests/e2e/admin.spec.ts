@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./axe.ts";
 import { readFileSync } from "node:fs";
 import { paintedLines } from "./visual-text.ts";
 import { apiSignIn, rememberSession, withTestDb } from "./auth-helpers.ts";
@@ -141,7 +141,7 @@ test.describe("admin dashboard", () => {
       await expect(page.getByRole("tab", { name: "פניות" })).toHaveAttribute("aria-selected", "true");
       await expect(page.getByTestId("leads-recent")).toBeVisible();
       // Legacy mode: axe runs in the page (no frames to merge, no second page opened).
-      const axeLeads = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
+      const axeLeads = await axe(page).analyze();
       expect(axeLeads.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
       await page.getByRole("tab", { name: "מערכת" }).click();
       await expect(page).toHaveURL(/#system$/);
@@ -149,8 +149,8 @@ test.describe("admin dashboard", () => {
       await expect(page.getByTestId("distribution-chart")).toBeVisible();
       // Checked once the doughnut has been drawn in full (its animation over).
       await expect(page.getByTestId("distribution-chart")).toHaveAttribute("data-drawn", theme);
-      const axe = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+      const found = await axe(page).analyze();
+      expect(found.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
     });
   }
 

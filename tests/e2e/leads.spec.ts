@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
+import { axe } from "./axe.ts";
 import { consented, fillQuote, filledByAPerson, hydrated, storedLeads } from "./marketing-helpers";
 
 // A product of the seeded catalogue (content/products/catalogue.json).
@@ -47,13 +47,16 @@ test.describe("product inquiry form", () => {
     await expect(page).toHaveURL(/\/products\/$/);
   });
 
-  test("shows the server's message when it refuses the inquiry", async ({ page }) => {
+  test("says at the field what the server refused in the inquiry, and focuses it", async ({ page }) => {
     await open(page);
     // The browser accepts "sam@localhost"; the server wants a real domain.
     await fill(page, "sam@localhost");
     await page.getByRole("button", { name: "Send Inquiry" }).click();
-    await expect(form(page).getByRole("alert")).toContainText("Invalid email");
-    await expect(form(page).getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    const email = form(page).getByLabel("Email");
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toBeFocused();
+    await expect(form(page).locator(`#${await email.getAttribute("aria-describedby")}`)).toHaveText("Email is not a valid e-mail address.");
+    await expect(form(page).getByRole("alert")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Send Inquiry" })).toBeEnabled();
   });
 
@@ -94,7 +97,7 @@ test.describe("product inquiry form", () => {
     test(`has no accessibility violations (${theme})`, async ({ page }) => {
       await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
       await open(page);
-      const result = await new AxeBuilder({ page }).include("[data-testid=inquiry-form]").analyze();
+      const result = await axe(page).include("[data-testid=inquiry-form]").analyze();
       expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`)).toEqual([]);
     });
   }
