@@ -21,6 +21,7 @@ export const SQL_DIALECT_FILES = [
   "tests/api/lead-release.test.ts", // held leads: release under FOR UPDATE, once, with its mails
   "tests/api/lead-confirmation.test.ts", // confirmations: per-address advisory lock, 24-hour count
   "tests/api/pipe-alerts.test.ts", // pipe alerts: one open per pipe (partial unique index, ON CONFLICT)
+  "tests/api/admin-reports.test.ts", // reports: time zones, business hours over DST, percentiles, arrays, GROUPING SETS
   "tests/api/deploy-preview.test.ts", // previews: per-context settings
   "tests/api/deploy-seed.test.ts", // previews: seeding a branch
   "tests/api/deploy-scrub.test.ts", // previews: scrubbing a copy of production (LOCK, jsonb)

@@ -11,6 +11,7 @@ import leadRetry from "../../functions/admin-leads-retry.ts";
 import leadRelease from "../../functions/admin-leads-release.ts";
 import pipes from "../../functions/admin-pipes.ts";
 import bucket from "../../functions/admin-bucket.ts";
+import reports from "../../functions/admin-reports.ts";
 
 const db = useTestDb();
 let user: string;
@@ -34,6 +35,7 @@ const paths = [
   ["POST /api/admin/leads/:id/release", leadRelease, "POST", `/api/admin/leads/${LEAD}/release`, {}, { id: LEAD }],
   ["GET /api/admin/pipes", pipes, "GET", "/api/admin/pipes", undefined, undefined],
   ["GET /api/admin/bucket", bucket, "GET", "/api/admin/bucket", undefined, undefined],
+  ["GET /api/admin/reports/:table", reports, "GET", "/api/admin/reports/sources", undefined, { table: "sources" }],
 ] as const;
 
 describe.each(paths)("%s", (_name, fn, method, path, body, params) => {

@@ -1,0 +1,59 @@
+/**
+ * Business hours: the office's hours as the site's content states them (site.json `hours`: days,
+ * opens, closes), in the company's time zone (Cape Coral, Florida), and the SQL that counts the
+ * business seconds between two instants. Counted in the database, so daylight saving and weekends
+ * are the zone's and the calendar's, and each report stays one statement.
+ */
+import type { BusinessHours } from "../../lib/contracts/reports.ts";
+import { readContentJson } from "../content/read.ts";
+import { SITE_TIME_ZONE } from "../logs/window.ts";
+import type { Params } from "./period.ts";
+
+const ISO_DAYS: Record<string, number> = { mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6, sun: 7 };
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** Monday, monday, Mon → 1; anything else → undefined. */
+const isoDay = (name: unknown) => (typeof name === "string" ? ISO_DAYS[name.trim().toLowerCase().slice(0, 3)] : undefined);
+
+/** The hours of site.json, or null when it names none that can be counted (then every hour counts). */
+export async function businessHours(dir?: string): Promise<BusinessHours | null> {
+  const site = (await readContentJson("site.json", dir)) as { hours?: { days?: unknown; opens?: unknown; closes?: unknown } } | null;
+  const h = site?.hours;
+  if (!h || !Array.isArray(h.days) || typeof h.opens !== "string" || typeof h.closes !== "string") return null;
+  const days = [...new Set(h.days.map(isoDay).filter((d) => d !== undefined))].sort();
+  if (!days.length || !TIME.test(h.opens) || !TIME.test(h.closes) || h.opens >= h.closes) return null;
+  return { days, opens: h.opens, closes: h.closes, timeZone: SITE_TIME_ZONE };
+}
+
+/** '1111100': which ISO weekdays (Monday first) are business days. */
+const weekMask = (days: number[]) => [1, 2, 3, 4, 5, 6, 7].map((d) => (days.includes(d) ? "1" : "0")).join("");
+
+/**
+ * SQL for a subquery giving `secs`, the business seconds between the instants `since` and `until`
+ * (0 when `until` is not after `since`; NULL when `until` is NULL). Constant work per pair, so the
+ * planner's estimate stays small (a per-lead series of days made PostgreSQL compile the statement
+ * with JIT, 100 ms and more on every call):
+ *   - the first and the last local day add the part of their open hours between the two instants,
+ *     each opening and closing turned into an instant by the zone's rules (daylight saving);
+ *   - each business day between them adds its whole open hours: (weeks × business days a week +
+ *     the business days of the part week, counted in the week's mask) × (closes − opens), as the
+ *     clock reads them: exact unless the clocks change during open hours (the US changes at 2 am).
+ * Without hours in the content every second counts: the plain difference.
+ */
+export function businessSecondsSql(p: Params, hours: BusinessHours | null, since: string, until: string): string {
+  if (!hours) return `(SELECT greatest(0, extract(epoch FROM ${until} - ${since}))::float8 AS secs)`;
+  const zone = p.v(hours.timeZone, "text");
+  const opens = p.v(hours.opens, "time");
+  const closes = p.v(hours.closes, "time");
+  const mask = p.v(weekMask(hours.days), "text");
+  const perWeek = p.v(hours.days.length, "int");
+  const open = (day: string) => `greatest(0, extract(epoch FROM least(${until}, (${day} + ${closes}) AT TIME ZONE ${zone}) - greatest(${since}, (${day} + ${opens}) AT TIME ZONE ${zone})))`;
+  const isBusiness = (day: string) => `substr(${mask}, extract(isodow FROM ${day})::int, 1) = '1'`;
+  const between = `(x.ed - x.sd - 1)`;
+  const middleDays = `(${between} / 7 * ${perWeek} + length(replace(substr(${mask} || ${mask}, extract(isodow FROM x.sd + 1)::int, ${between} % 7), '0', '')))`;
+  return `(SELECT (CASE WHEN ${until} IS NULL THEN NULL ELSE 0 END
+                 + CASE WHEN ${isBusiness("x.sd")} THEN ${open("x.sd")} ELSE 0 END
+                 + CASE WHEN x.ed > x.sd AND ${isBusiness("x.ed")} THEN ${open("x.ed")} ELSE 0 END
+                 + CASE WHEN x.ed > x.sd + 1 THEN ${middleDays} * extract(epoch FROM ${closes} - ${opens}) ELSE 0 END)::float8 AS secs
+             FROM (SELECT (${since} AT TIME ZONE ${zone})::date AS sd, (${until} AT TIME ZONE ${zone})::date AS ed) x)`;
+}
