@@ -1,0 +1,151 @@
+import { useEffect, useRef, useState } from "react";
+import type { Chart } from "chart.js";
+import type { ReportChoice } from "./reports-api.ts";
+import { CsvButton, ReportBody, TableBox, choiceKey, td, th, useReport } from "./report-ui.tsx";
+import { sourceName } from "./report-format.ts";
+import { LOCALE, formatDay } from "./format.ts";
+import { he } from "./strings.ts";
+import { Card, formatNumber, useDarkMode } from "./ui.tsx";
+
+/** Spec §9: chart animation 1000 ms. */
+const ANIMATION_MS = 1000;
+// brand-500, accent-500, violet-600, green-600, pink-600: told apart in both themes; the swatches use the same.
+const COLOURS = ["#0e7490", "#f59e0b", "#7c3aed", "#16a34a", "#db2777"];
+const SWATCHES = ["bg-brand-500", "bg-accent-500", "bg-violet-600", "bg-green-600", "bg-pink-600"];
+const weekLabel = new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "numeric", timeZone: "UTC" });
+
+const loadChart = () => import("./report-chart-setup.ts").then((m) => m.Chart);
+
+/**
+ * Leads and won jobs per arrival week for the sources table's first five sources: per week a pale
+ * stack of leads and a full stack of won jobs, one colour per source. Right to left (the first week
+ * on the right, the axis on the right), themed; the same figures in a table below it.
+ */
+export default function WeeklyChart({ choice }: { choice: ReportChoice }) {
+  const report = useReport("weekly", choice, choiceKey(choice, true));
+  const r = report.data;
+  const t = he.reports.chart;
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const chart = useRef<Chart<"bar"> | null>(null);
+  const dark = useDarkMode();
+  const [chartFailed, setChartFailed] = useState(false);
+  const names = r ? r.sources.map((s) => sourceName(r.group, s)) : [];
+  const empty = !r?.sources.length;
+
+  useEffect(() => {
+    if (!r || empty || !canvas.current) return;
+    let cancelled = false;
+    loadChart()
+      .then((ChartJs) => {
+        if (cancelled || !canvas.current) return;
+        chart.current?.destroy();
+        const el = canvas.current;
+        delete el.dataset.drawn;
+        const text = dark ? "#cbd5e1" : "#334155";
+        const grid = dark ? "#334155" : "#e2e8f0";
+        chart.current = new ChartJs(el, {
+          type: "bar",
+          data: {
+            labels: r.weeks.map((w) => weekLabel.format(new Date(`${w}T00:00:00Z`))),
+            // The won stack comes first so that it stands left of the leads: read from the right, leads then won.
+            datasets: r.sources.flatMap((s, i) => [
+              { label: t.dataset(names[i], t.won), data: s.won, stack: "won", backgroundColor: COLOURS[i], borderColor: COLOURS[i], borderWidth: 1 },
+              { label: t.dataset(names[i], t.leads), data: s.leads, stack: "leads", backgroundColor: `${COLOURS[i]}55`, borderColor: COLOURS[i], borderWidth: 1 },
+            ]),
+          },
+          options: {
+            responsive: true,
+            maintainAspectRatio: false,
+            animation: { duration: ANIMATION_MS, onComplete: () => void (el.dataset.drawn = dark ? "dark" : "light") },
+            locale: LOCALE,
+            scales: {
+              x: { stacked: true, reverse: true, ticks: { color: text }, grid: { color: grid } },
+              y: { stacked: true, position: "right", beginAtZero: true, ticks: { color: text, precision: 0 }, grid: { color: grid } },
+            },
+            plugins: {
+              legend: { display: false },
+              tooltip: {
+                rtl: true,
+                textDirection: "rtl",
+                callbacks: { title: (items) => `${t.week}${formatDay(r.weeks[items[0].dataIndex])}` },
+              },
+            },
+          },
+        });
+      })
+      .catch((e) => {
+        console.error("Loading chunk failed", e);
+        setChartFailed(true);
+      });
+    return () => {
+      cancelled = true;
+    };
+    // Drawn again when the figures or the theme change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [r, dark, empty]);
+
+  useEffect(() => () => chart.current?.destroy(), []);
+
+  const summary = r ? r.sources.map((s, i) => t.summary(names[i], sum(s.leads), sum(s.won))).join("; ") : "";
+
+  return (
+    <Card id="report-weekly" title={t.title} actions={<CsvButton table="weekly" choice={choice} title={t.title} />}>
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">{t.hint}</p>
+      <ReportBody report={chartFailed ? { ...report, failed: true, retry: () => (setChartFailed(false), report.retry()) } : report} empty={empty} emptyText={t.empty}>
+        {() => (
+          <>
+            <div className="relative h-72">
+              <canvas ref={canvas} role="img" aria-label={`${t.title}: ${summary}`} data-testid="weekly-chart" />
+            </div>
+            <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700 dark:text-slate-300" data-testid="weekly-legend">
+              {r!.sources.map((s, i) => (
+                <li key={names[i]} className="flex items-center gap-2">
+                  <span aria-hidden="true" className={`inline-block size-3 rounded-sm ${SWATCHES[i]}`} />
+                  <bdi dir="auto">{names[i]}</bdi>
+                </li>
+              ))}
+            </ul>
+            <details className="mt-3 text-sm">
+              <summary className="cursor-pointer font-medium text-brand-700 dark:text-brand-300">{t.table}</summary>
+              <TableBox label={t.table}>
+                <table className="mt-2 w-full min-w-[30rem]" data-testid="weekly-table">
+                  <thead>
+                    <tr className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
+                      <th scope="col" className={th}>
+                        {t.week}
+                      </th>
+                      {names.map((n) => (
+                        <th key={n} scope="col" className={th}>
+                          <bdi dir="auto">{n}</bdi>
+                          <span className="block text-xs font-normal">
+                            {t.leads} / {t.won}
+                          </span>
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {r!.weeks.map((w, wi) => (
+                      <tr key={w} className="border-b border-slate-100 dark:border-slate-800">
+                        <th scope="row" className={`${td} text-start font-medium`}>
+                          {formatDay(w)}
+                        </th>
+                        {r!.sources.map((s, si) => (
+                          <td key={si} className={td}>
+                            {formatNumber(s.leads[wi])} / {formatNumber(s.won[wi])}
+                          </td>
+                        ))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableBox>
+            </details>
+          </>
+        )}
+      </ReportBody>
+    </Card>
+  );
+}
+
+const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
