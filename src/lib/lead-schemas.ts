@@ -43,6 +43,8 @@ export const sourceFields = {
   /** When the form was first shown (ms since epoch, the browser's clock). */
   startedAt: z.number().int().nonnegative().max(8.64e15).optional(),
   page: text(500).optional(),
+  /** The first page of the visit (its path and query), where the form's page is only the last. */
+  landing: text(500).optional(),
   referrer: text(1000).optional(),
   utm: z.object(utmShape()).strict().optional(),
 };

@@ -13,6 +13,32 @@ import { session } from "./safe-storage.ts";
 export type LeadSource = { [K in keyof typeof sourceFields]?: z.input<(typeof sourceFields)[K]> };
 
 const UTM_STORE = "utm";
+const VISIT_STORE = "visit";
+
+/**
+ * Where this visit started (issue 28: the page the visit landed on, and the site it came from):
+ * the first page of the browser session and its referrer when that was another site. A lead is
+ * sent from /contact with /contact's referrer (this site), which says nothing of its source.
+ */
+export interface Visit {
+  landing: string;
+  referrer: string;
+}
+
+/** Remembers the session's first page and outside referrer (the layout calls it on every page). */
+export function rememberVisit(path = location.pathname + location.search, referrer = document.referrer, origin = location.origin): Visit {
+  try {
+    const kept = JSON.parse(session.get(VISIT_STORE) || "null");
+    if (typeof kept?.landing === "string" && typeof kept?.referrer === "string") return { landing: kept.landing.slice(0, 500), referrer: kept.referrer.slice(0, 1000) };
+  } catch {}
+  let outside = "";
+  try {
+    outside = referrer && new URL(referrer).origin !== origin ? referrer : "";
+  } catch {}
+  const visit = { landing: path.slice(0, 500), referrer: outside.slice(0, 1000) };
+  session.set(VISIT_STORE, JSON.stringify(visit));
+  return visit;
+}
 
 /** utm_source, utm_medium… of a query string, trimmed and cut to 200 characters; blank ones left out. */
 export function utmFrom(search: string): Utm {
@@ -58,11 +84,14 @@ export function pageShownAt(): number {
 
 /** The source fields for a submission; `honeypot` is the value of the hidden `website` input. */
 export function leadSourceFields(startedAt: number, honeypot: string): LeadSource {
+  const visit = rememberVisit();
   return {
     website: honeypot,
     startedAt: Math.floor(startedAt),
     page: location.pathname.slice(0, 500),
-    referrer: document.referrer.slice(0, 1000),
+    landing: visit.landing,
+    // The outside site the visit came from; else this page's own referrer.
+    referrer: (visit.referrer || document.referrer).slice(0, 1000),
     utm: rememberUtm(),
   };
 }

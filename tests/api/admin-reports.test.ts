@@ -50,6 +50,8 @@ interface Seed {
   utm?: Record<string, string>;
   referrer?: string | null;
   page?: string | null;
+  /** The first page of the visit (issue 28), where `page` is the one the form was sent from. */
+  landing?: string;
   created: string;
   /** The status changes, in order: [to_status, changed_at]. */
   history?: [string, string][];
@@ -61,10 +63,10 @@ const ids: Record<string, string> = {};
 async function lead(name: string, s: Seed) {
   const status = s.history?.at(-1)?.[0] ?? "new";
   const r = await db().query<{ id: string }>(
-    `INSERT INTO leads (kind, email, subject, product_id, product_name, utm, referrer, source_page, crm_state, created_at, status, spam_reason, held_reason, released_at)
-     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, 'disabled', $9, $10, $11, $12, $13) RETURNING id`,
+    `INSERT INTO leads (kind, email, subject, product_id, product_name, utm, referrer, source_page, crm_state, created_at, status, spam_reason, held_reason, released_at, landing_page)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, 'disabled', $9, $10, $11, $12, $13, $14) RETURNING id`,
     [s.kind ?? "quote", `${name}@example.com`, s.subject ?? "", s.productId ?? null, s.productName ?? null, JSON.stringify(s.utm ?? {}), s.referrer ?? null, s.page ?? null,
-      s.created, status, s.spam ?? null, s.released ? "too-fast" : null, s.released ?? null],
+      s.created, status, s.spam ?? null, s.released ? "too-fast" : null, s.released ?? null, s.landing ?? null],
   );
   ids[name] = r.rows[0].id;
   let from = "new";
@@ -87,7 +89,8 @@ async function seed() {
   // (opening at 08:00 EDT, after the clocks went forward); won on Tuesday.
   await lead("l1", { subject: "Custom Docks", utm: GOOGLE, referrer: "https://www.google.com/search?q=docks", page: "/services/dock-construction", created: "2026-03-06T21:00:00Z", history: [["contacted", "2026-03-09T13:00:00Z"], ["won", "2026-03-10T14:00:00Z"]] });
   // Mon 2 Mar 07:30 EST, before opening → 08:30: 30 min; quoted, then won.
-  await lead("l2", { subject: "Custom Docks", utm: GOOGLE, referrer: "https://google.com/", page: "/contact", created: "2026-03-02T12:30:00Z", history: [["quoted", "2026-03-02T13:30:00Z"], ["won", "2026-03-05T15:00:00Z"]] });
+  // Sent from /contact, but the visit landed on the dock page from Google (issue 28: the page counted is where it landed).
+  await lead("l2", { subject: "Custom Docks", utm: GOOGLE, referrer: "https://google.com/", page: "/contact", landing: "/services/dock-construction/?utm_source=google", created: "2026-03-02T12:30:00Z", history: [["quoted", "2026-03-02T13:30:00Z"], ["won", "2026-03-05T15:00:00Z"]] });
   // Tue 3 Mar 16:30 EST → Wed 08:15: 30 min before closing + 15 min after opening.
   await lead("l3", { subject: "Boat Lifts", utm: FACEBOOK, referrer: "https://l.facebook.com/", page: "/contact/", created: "2026-03-03T21:30:00Z", history: [["won", "2026-03-04T13:15:00Z"]] });
   // Sat 7 Mar 10:00 → answered Saturday 11:00: no business time at all; lost. Its own words as the service.
@@ -125,10 +128,11 @@ describe("sources", () => {
       { keys: ["facebook", "social", "spring"], special: null, ...counts({ won: 1, new: 1 }) },
       { keys: [null, null, null], special: "none", ...counts({ lost: 1, new: 1, contacted: 1 }) },
     ]],
-    // The page the lead was sent from; /contact/ and /contact are one page.
+    // The page the visit landed on (else, for leads from before it was kept, the page the lead was
+    // sent from); /contact/ and /contact are one page, and the query string is not part of it.
     ["page", [
-      { keys: ["/contact"], special: null, ...counts({ won: 2, lost: 1 }) },
-      { keys: ["/services/dock-construction"], special: null, ...counts({ won: 1 }) },
+      { keys: ["/services/dock-construction"], special: null, ...counts({ won: 2 }) },
+      { keys: ["/contact"], special: null, ...counts({ won: 1, lost: 1 }) },
       { keys: ["/products/p-dock-box"], special: null, ...counts({ new: 2 }) },
       { keys: [null], special: "none", ...counts({ contacted: 1 }) },
     ]],

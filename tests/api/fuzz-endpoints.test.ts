@@ -92,7 +92,7 @@ const anyValue: fc.Arbitrary<unknown> = fc.oneof(
 const FIELDS = [
   "email", "password", "name", "acceptTerms", "updates", "token", "credential", "query", "status", "note",
   "metric", "value", "path", "fullName", "phone", "subject", "details", "message", "productId", "productName",
-  "address", "photos", "startedAt", "website", "page", "referrer", "utm", "description", "price", "color",
+  "address", "photos", "startedAt", "website", "page", "landing", "referrer", "utm", "description", "price", "color",
   "quantity", "image", "hoverImage", "id", "__proto__", "constructor", "isAdmin",
 ];
 const jsonBody = fc.dictionary(fc.constantFrom(...FIELDS), anyValue, { maxKeys: 6 }).map((o) => JSON.stringify(o));

@@ -36,7 +36,7 @@ const leadByEmail = async (email: string) =>
   (
     await db().query<Record<string, any>>(
       `SELECT id, kind, full_name, email, phone, address, subject, message, product_id, product_name,
-        source_page, referrer, utm, user_agent, ip_hash, spam_reason, crm_state FROM leads WHERE email = $1 ORDER BY created_at`,
+        source_page, landing_page, referrer, utm, user_agent, ip_hash, spam_reason, crm_state FROM leads WHERE email = $1 ORDER BY created_at`,
       [email],
     )
   ).rows;
@@ -49,7 +49,11 @@ const mailsTo = async (...to: string[]) =>
 describe("POST /api/public/contact (quote request)", () => {
   it("stores the quote with its source, answers {data:{status:true}} and queues both e-mails", async () => {
     const email = "quote-happy@example.com";
-    const r = await call(contact, "POST", "/api/public/contact", { body: quoteBody({ email }), ip: "203.0.113.50", headers: { "user-agent": "TestBrowser/1.0" } });
+    const r = await call(contact, "POST", "/api/public/contact", {
+      body: quoteBody({ email, landing: "/services/seawalls?utm_source=google" }),
+      ip: "203.0.113.50",
+      headers: { "user-agent": "TestBrowser/1.0" },
+    });
     expect(r.status).toBe(200);
     expect(r.json).toEqual({ status: true, data: { status: true } });
     const [lead] = await leadByEmail(email);
@@ -60,6 +64,8 @@ describe("POST /api/public/contact (quote request)", () => {
       address: "123 Canal St, Cape Coral, FL",
       subject: "Boat Lifts",
       source_page: "/contact",
+      // Where the visit landed (issue 28), apart from the page the form was sent from.
+      landing_page: "/services/seawalls?utm_source=google",
       referrer: "https://www.google.com/",
       utm: { source: "google", medium: "cpc", campaign: "docks" },
       user_agent: "TestBrowser/1.0",

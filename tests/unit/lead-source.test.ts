@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
-import { leadSourceFields, rememberUtm, utmFrom } from "../../src/lib/lead-source.ts";
+import { leadSourceFields, rememberUtm, rememberVisit, utmFrom } from "../../src/lib/lead-source.ts";
 
 beforeEach(() => sessionStorage.clear());
 
@@ -35,5 +35,29 @@ describe("UTM parameters of a visit", () => {
   it("sends the remembered parameters with a form's source fields on a page without any", () => {
     rememberUtm("?utm_source=facebook");
     expect(leadSourceFields(1_700_000_000_000.9, "")).toMatchObject({ website: "", startedAt: 1_700_000_000_000, utm: { source: "facebook" } });
+  });
+});
+
+describe("where a visit started (issue 28)", () => {
+  it("keeps the session's first page and the outside site it came from, whatever pages follow", () => {
+    expect(rememberVisit("/services/seawalls?utm_source=google", "https://www.google.com/", "https://site.example")).toEqual({
+      landing: "/services/seawalls?utm_source=google",
+      referrer: "https://www.google.com/",
+    });
+    expect(rememberVisit("/contact", "https://site.example/services/seawalls", "https://site.example")).toEqual({
+      landing: "/services/seawalls?utm_source=google",
+      referrer: "https://www.google.com/",
+    });
+  });
+
+  it("does not count the site itself, or a missing or broken referrer, as where the visit came from", () => {
+    expect(rememberVisit("/about", "https://site.example/", "https://site.example")).toEqual({ landing: "/about", referrer: "" });
+    sessionStorage.clear();
+    expect(rememberVisit("/", "not a url", "https://site.example").referrer).toBe("");
+  });
+
+  it("sends the landing page and the outside referrer with a form sent from another page", () => {
+    rememberVisit("/gallery", "https://www.facebook.com/", location.origin);
+    expect(leadSourceFields(1_700_000_000_000, "")).toMatchObject({ landing: "/gallery", referrer: "https://www.facebook.com/", page: location.pathname });
   });
 });

@@ -48,6 +48,8 @@ export interface NewLead {
   productId?: string;
   productName?: string;
   page?: string;
+  /** The first page of the visit (issue 28). */
+  landing?: string;
   referrer?: string;
   utm?: Record<string, string | undefined>;
   userAgent?: string | null;

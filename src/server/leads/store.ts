@@ -36,8 +36,8 @@ export async function insertLead(q: Queryable, lead: NewLead): Promise<StoredLea
   const phone = lead.phone ? parsePhone(lead.phone) : null;
   const r = await q.query<{ id: string; created_at: Date }>(
     `INSERT INTO leads (kind, full_name, email, phone, address, subject, message, product_id, product_name, source_page,
-       referrer, utm, user_agent, ip_hash, spam_reason, crm_state, phone_e164, phone_ext)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16, $17, $18)
+       referrer, utm, user_agent, ip_hash, spam_reason, crm_state, phone_e164, phone_ext, landing_page)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16, $17, $18, $19)
      RETURNING id, created_at`,
     [
       lead.kind,
@@ -58,6 +58,7 @@ export async function insertLead(q: Queryable, lead: NewLead): Promise<StoredLea
       crmState,
       phone?.e164 ?? null,
       phone?.ext ?? null,
+      lead.landing || null,
     ],
   );
   const { id, created_at: createdAt } = r.rows[0];

@@ -129,6 +129,7 @@ function newLead(input: LeadInput, scope: SubmitScope): NewLead {
     productId: input.kind === "inquiry" ? input.body.productId : undefined,
     productName: input.kind === "inquiry" ? input.body.productName : undefined,
     page: b.page,
+    landing: b.landing,
     referrer: b.referrer,
     utm: b.utm,
     userAgent: scope.userAgent,

@@ -48,8 +48,9 @@ function sourceSql(p: Params, group: ReportGrouping, ownHosts: string[]) {
     };
   }
   if (group === "page") {
-    // /contact/ and /contact are one page.
-    const page = `nullif(regexp_replace(btrim(l.source_page), '(.)/+$', '\\1'), '')`;
+    // The page the visit landed on (issue 28; leads from before it was kept: the form's page).
+    // /contact/ and /contact are one page; the query string is not part of the page.
+    const page = `nullif(regexp_replace(split_part(btrim(coalesce(l.landing_page, l.source_page)), '?', 1), '(.)/+$', '\\1'), '')`;
     return { from: "", k: `ARRAY[${page}]`, special: `CASE WHEN ${page} IS NULL THEN 'none' END` };
   }
   const own = p.v(ownHosts, "text[]");
