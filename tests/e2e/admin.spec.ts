@@ -137,7 +137,7 @@ test.describe("admin dashboard", () => {
       const title = await page.getByRole("heading", { level: 1 }).boundingBox();
       const width = page.viewportSize()!.width;
       expect(width - (title!.x + title!.width)).toBeLessThan(width / 4);
-      // The dashboard opens on the leads; the system tools are the second tab.
+      // The dashboard opens on the leads; the system tools have their own tab (after the reports).
       await expect(page.getByRole("tab", { name: "פניות" })).toHaveAttribute("aria-selected", "true");
       await expect(page.getByTestId("leads-recent")).toBeVisible();
       // Legacy mode: axe runs in the page (no frames to merge, no second page opened).
