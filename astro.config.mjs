@@ -17,6 +17,8 @@ const isDev = process.argv.includes("dev");
 const dev = isDev
   ? {
       plugins: [(await import("./scripts/lib/dev-functions.ts")).devFunctions()],
+      // The catalogue is read from the database at start; a change shows on the next page load.
+      integrations: [(await import("./scripts/lib/dev-content.ts")).devContentRefresh([{ name: "db-products", version: (await import("./src/server/products/published.ts")).catalogueVersion }])],
       include: (await import("./scripts/lib/client-deps.ts")).clientDependencies(),
       cacheDir: process.env.DEV_VITE_CACHE_DIR || "node_modules/.vite/dev",
     }
@@ -37,6 +39,7 @@ export default defineConfig({
   // One small stylesheet per page: inlined (and hashed into the CSP) to save a render-blocking request.
   build: { inlineStylesheets: "always" },
   integrations: [
+    ...(dev ? dev.integrations : []),
     react(),
     // `client:intent`: hydrate an island when the visitor first reaches for it (see the file).
     { name: "client-intent", hooks: { "astro:config:setup": ({ addClientDirective }) => addClientDirective({ name: "intent", entrypoint: "./src/islands/shared/intent-directive.ts" }) } },

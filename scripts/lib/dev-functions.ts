@@ -125,14 +125,20 @@ export function applyRule(r: Rule, pathname: string): string | undefined {
   return to;
 }
 
-/** Is there a page in src/pages or a file in public/ at this path? (Then Netlify does not rewrite it.) */
+/**
+ * Is there a page in src/pages or a file in public/ at this path? (Then Netlify does not rewrite it.)
+ * A one-segment dynamic page (`products/[id].astro`) counts: its built files are what Netlify finds
+ * there, and the dev server renders it per request from the content it refreshes (dev-content.ts).
+ */
 export function shadowed(root: string, pathname: string): boolean {
   const clean = decodeURIComponent(pathname).replace(/\/+$/, "") || "/";
   if (clean.includes("..")) return false;
   const pub = join(root, "public", clean);
   if (existsSync(pub) && statSync(pub).isFile()) return true;
   const base = join(root, "src/pages", clean === "/" ? "index" : clean);
-  return [".astro", ".md", ".mdx", ".html", ".ts", ".js"].some((ext) => existsSync(base + ext) || existsSync(join(base, "index" + ext)));
+  if ([".astro", ".md", ".mdx", ".html", ".ts", ".js"].some((ext) => existsSync(base + ext) || existsSync(join(base, "index" + ext)))) return true;
+  const parent = join(base, "..");
+  return clean !== "/" && existsSync(parent) && readdirSync(parent).some((f) => /^\[[^.\]]+\]\.astro$/.test(f));
 }
 
 export interface DevFunctionsOptions {

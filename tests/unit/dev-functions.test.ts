@@ -71,7 +71,9 @@ describe("the dev server's redirects", () => {
     expect(shadowed(ROOT, "/products/detail/")).toBe(true);
     expect(shadowed(ROOT, "/products")).toBe(true);
     expect(shadowed(ROOT, "/_redirects")).toBe(true);
-    expect(shadowed(ROOT, "/products/four-step-dock-ladder")).toBe(false);
+    // A product's own page (products/[id].astro) is rendered per request, not rewritten to the shell.
+    expect(shadowed(ROOT, "/products/four-step-dock-ladder")).toBe(true);
+    expect(shadowed(ROOT, "/no-such-folder/page")).toBe(false);
   });
 
   it("parses forced rules, splats and comments", () => {

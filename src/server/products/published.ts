@@ -13,3 +13,12 @@ export async function readPublishedCatalogue(q: Queryable): Promise<{ id: string
   return r.rows.map((row, order) => ({ id: row.id, data: { ...toProduct(row), order } }));
 }
 
+
+/**
+ * A cheap fingerprint of the catalogue: it moves with every create, edit and delete (`npm run dev`
+ * compares it before a page load to refresh its copy: scripts/lib/dev-content.ts).
+ */
+export async function catalogueVersion(q: Queryable): Promise<string> {
+  const r = await q.query<{ v: string | null }>("SELECT md5(string_agg(id || ':' || updated_at::text, ',' ORDER BY id)) AS v FROM products");
+  return r.rows[0]?.v ?? "empty";
+}
