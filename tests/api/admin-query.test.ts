@@ -161,8 +161,13 @@ describe("POST /api/admin/query refuses", () => {
 // Issue 24, items 5 and 9: functions that run SQL text the lexer never sees, a ')' that closes the
 // console's wrapper, a cost guard blind to a subquery, and session state left on a pooled connection.
 describe("POST /api/admin/query leaves nothing behind", () => {
+  // This file's own database only: on a PostgreSQL server the other test files run beside it, each in
+  // its database, and take advisory locks of their own (a lead's confirmation takes one per address).
   const advisoryLocks = async (q: Db = db()) =>
-    Number((await q.query<{ n: string }>("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory'")).rows[0].n);
+    Number(
+      (await q.query<{ n: string }>("SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())")).rows[0]
+        .n,
+    );
 
   it.each([
     ["SELECT query_to_xml('select pg_advisory_lock(1)', true, false, '')", /query_to_xml\(\) is refused/],
