@@ -105,6 +105,8 @@ test("reset by the e-mailed link: new password works, old one does not", async (
   await open(page, "/login");
   await page.getByRole("link", { name: "Reset Password" }).click();
   await expect(page).toHaveURL(/\/resetpswd$/);
+  // The reset screen's island must own the form before the click (a fresh-clone run clicked first).
+  await hydrated(page);
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByTestId("toast")).toContainText("If an account exists");
