@@ -104,11 +104,18 @@ export async function setLeadStatus(id: string, status: LeadStatus, note: string
   return (await api<{ status: LeadStatus; entry: StatusEntry }>(`admin/leads/${encodeURIComponent(id)}/status`, { method: "POST", body: { status, note } })).data!;
 }
 
-/** The CSV needs the bearer token, so it is fetched and handed to the browser as a file. */
 export async function downloadLeadsCsv(filter: LeadsFilter = {}): Promise<void> {
-  const res = await fetch(`/api/admin/leads?${filterSearch(filter, { format: "csv" })}`, { headers: { Authorization: `Bearer ${getToken() ?? ""}` } });
+  await downloadCsv(`/api/admin/leads?${filterSearch(filter, { format: "csv" })}`, "leads.csv");
+}
+
+/**
+ * An admin CSV (leads, reports): it needs the bearer token, so it is fetched and handed to the
+ * browser as a file, named as the server's Content-Disposition says (else `fallbackName`).
+ */
+export async function downloadCsv(path: string, fallbackName: string): Promise<void> {
+  const res = await fetch(path, { headers: { Authorization: `Bearer ${getToken() ?? ""}` } });
   if (!res.ok) throw new ApiError(res.status, `Request failed (${res.status})`);
-  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "leads.csv";
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await res.blob());
   const a = Object.assign(document.createElement("a"), { href: url, download: name });
   document.body.append(a);

@@ -1,7 +1,7 @@
 /** GET admin/reports/:table as the reports tab uses it: one table per call, as JSON or as a CSV file. */
-import { api, ApiError, getToken } from "../../lib/api-client.ts";
+import { api } from "../../lib/api-client.ts";
 import type { ReportGrouping, ReportPeriodChoice, ReportTable, ServicesReport, SourcesReport, SpeedReport, WeeklyReport } from "../../lib/contracts/reports.ts";
-import { timeZone } from "./api.ts";
+import { downloadCsv, timeZone } from "./api.ts";
 
 /** What the admin chose: the period (the days, for a custom one) and how sources are grouped. */
 export interface ReportChoice {
@@ -32,15 +32,6 @@ export async function fetchReport<T extends ReportTable>(table: T, choice: Repor
   return (await api<ReportAnswers[T]>(`admin/reports/${table}?${search(table, choice)}`, { signal })).data!;
 }
 
-/** The CSV needs the bearer token, so it is fetched and handed to the browser as a file. */
 export async function downloadReportCsv(table: ReportTable, choice: ReportChoice): Promise<void> {
-  const res = await fetch(`/api/admin/reports/${table}?${search(table, choice, { format: "csv" })}`, { headers: { Authorization: `Bearer ${getToken() ?? ""}` } });
-  if (!res.ok) throw new ApiError(res.status, `Request failed (${res.status})`);
-  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? `report-${table}.csv`;
-  const url = URL.createObjectURL(await res.blob());
-  const a = Object.assign(document.createElement("a"), { href: url, download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await downloadCsv(`/api/admin/reports/${table}?${search(table, choice, { format: "csv" })}`, `report-${table}.csv`);
 }
