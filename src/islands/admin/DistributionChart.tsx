@@ -1,11 +1,9 @@
-import { useEffect, useRef, useState } from "react";
-import type { Chart } from "chart.js";
+import { useRef, useState } from "react";
 import type { Stats } from "./api.ts";
 import { he } from "./strings.ts";
 import { Card, LoadFailed, Skeleton, formatNumber, useDarkMode } from "./ui.tsx";
+import { useChart } from "./use-chart.ts";
 
-/** Spec §9: chart animation 1000 ms. */
-const ANIMATION_MS = 1000;
 // brand-500, accent-500, red-600: the same colours as the swatches' classes below.
 const COLOURS = ["#0e7490", "#f59e0b", "#dc2626"];
 const SWATCHES = ["bg-brand-500", "bg-accent-500", "bg-red-600"];
@@ -19,7 +17,6 @@ const loadChart = () => import("./chart-setup.ts").then((m) => m.Chart);
  */
 export default function DistributionChart({ stats, failed: statsFailed, onRetry }: { stats: Stats | null; failed: boolean; onRetry(): void }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const chart = useRef<Chart<"doughnut"> | null>(null);
   const dark = useDarkMode();
   const [failed, setFailed] = useState(false);
   const [tries, setTries] = useState(0);
@@ -28,41 +25,26 @@ export default function DistributionChart({ stats, failed: statsFailed, onRetry 
   const empty = values !== null && values.every((v) => v === 0);
   const key = values?.join(",");
 
-  useEffect(() => {
-    if (!values || empty || !canvas.current) return;
-    let cancelled = false;
-    loadChart()
-      .then((ChartJs) => {
-        if (cancelled || !canvas.current) return;
-        chart.current?.destroy();
-        const el = canvas.current;
-        // Says which theme the doughnut was last fully drawn with (read by the browser tests).
-        delete el.dataset.drawn;
-        chart.current = new ChartJs(el, {
+  useChart(
+    canvas,
+    loadChart,
+    values && !empty
+      ? () => ({
           type: "doughnut",
           data: { labels, datasets: [{ data: values, backgroundColor: COLOURS, borderColor: dark ? "#0f172a" : "#ffffff", borderWidth: 3, hoverOffset: 6 }] },
           options: {
             responsive: true,
             maintainAspectRatio: false,
-            animation: { duration: ANIMATION_MS, onComplete: () => void (el.dataset.drawn = dark ? "dark" : "light") },
             locale: "he-IL",
             // The legend is the HTML list below (themed by CSS, readable by screen readers).
             plugins: { legend: { display: false }, tooltip: { rtl: true, textDirection: "rtl" } },
           },
-        });
-      })
-      .catch((e) => {
-        console.error("Loading chunk failed", e);
-        setFailed(true);
-      });
-    return () => {
-      cancelled = true;
-    };
-    // Re-drawn when the figures or the theme change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, dark, empty, tries]);
-
-  useEffect(() => () => chart.current?.destroy(), []);
+        })
+      : null,
+    dark ? "dark" : "light",
+    [key, dark, empty, tries],
+    () => setFailed(true),
+  );
 
   const summary = values ? labels.map((l, i) => `${l}: ${formatNumber(values[i])}`).join(", ") : "";
 

@@ -1,14 +1,12 @@
-import { useEffect, useRef, useState } from "react";
-import type { Chart } from "chart.js";
+import { useRef, useState } from "react";
 import type { ReportChoice } from "./reports-api.ts";
 import { CsvButton, ReportBody, TableBox, choiceKey, td, th, useReport } from "./report-ui.tsx";
 import { sourceName } from "./report-format.ts";
 import { LOCALE, formatDay } from "./format.ts";
 import { he } from "./strings.ts";
 import { Card, formatNumber, useDarkMode } from "./ui.tsx";
+import { useChart } from "./use-chart.ts";
 
-/** Spec §9: chart animation 1000 ms. */
-const ANIMATION_MS = 1000;
 // brand-500, accent-500, violet-600, green-600, pink-600: told apart in both themes; the swatches use the same.
 const COLOURS = ["#0e7490", "#f59e0b", "#7c3aed", "#16a34a", "#db2777"];
 const SWATCHES = ["bg-brand-500", "bg-accent-500", "bg-violet-600", "bg-green-600", "bg-pink-600"];
@@ -26,24 +24,18 @@ export default function WeeklyChart({ choice }: { choice: ReportChoice }) {
   const r = report.data;
   const t = he.reports.chart;
   const canvas = useRef<HTMLCanvasElement>(null);
-  const chart = useRef<Chart<"bar"> | null>(null);
   const dark = useDarkMode();
   const [chartFailed, setChartFailed] = useState(false);
   const names = r ? r.sources.map((s) => sourceName(r.group, s)) : [];
   const empty = !r?.sources.length;
 
-  useEffect(() => {
-    if (!r || empty || !canvas.current) return;
-    let cancelled = false;
-    loadChart()
-      .then((ChartJs) => {
-        if (cancelled || !canvas.current) return;
-        chart.current?.destroy();
-        const el = canvas.current;
-        delete el.dataset.drawn;
-        const text = dark ? "#cbd5e1" : "#334155";
-        const grid = dark ? "#334155" : "#e2e8f0";
-        chart.current = new ChartJs(el, {
+  const text = dark ? "#cbd5e1" : "#334155";
+  const grid = dark ? "#334155" : "#e2e8f0";
+  useChart(
+    canvas,
+    loadChart,
+    r && !empty
+      ? () => ({
           type: "bar",
           data: {
             labels: r.weeks.map((w) => weekLabel.format(new Date(`${w}T00:00:00Z`))),
@@ -56,7 +48,6 @@ export default function WeeklyChart({ choice }: { choice: ReportChoice }) {
           options: {
             responsive: true,
             maintainAspectRatio: false,
-            animation: { duration: ANIMATION_MS, onComplete: () => void (el.dataset.drawn = dark ? "dark" : "light") },
             locale: LOCALE,
             scales: {
               x: { stacked: true, reverse: true, ticks: { color: text }, grid: { color: grid } },
@@ -71,20 +62,12 @@ export default function WeeklyChart({ choice }: { choice: ReportChoice }) {
               },
             },
           },
-        });
-      })
-      .catch((e) => {
-        console.error("Loading chunk failed", e);
-        setChartFailed(true);
-      });
-    return () => {
-      cancelled = true;
-    };
-    // Drawn again when the figures or the theme change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [r, dark, empty]);
-
-  useEffect(() => () => chart.current?.destroy(), []);
+        })
+      : null,
+    dark ? "dark" : "light",
+    [r, dark, empty],
+    () => setChartFailed(true),
+  );
 
   const summary = r ? r.sources.map((s, i) => t.summary(names[i], sum(s.leads), sum(s.won))).join("; ") : "";
 
