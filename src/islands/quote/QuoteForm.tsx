@@ -53,7 +53,6 @@ interface Props {
 function QuoteForm({ services, phone, reply }: Props) {
   const [fields, setFields] = useState<QuoteFields>(() => clearedFields(null));
   const { status, setStatus, ready, honeypot, source, send } = useLeadForm();
-  const [serviceMissing, setServiceMissing] = useState(false);
   const [overlay, setOverlay] = useState<string | false>(false);
   const { photos, problems, setProblems, add, remove, update, detach } = usePhotos();
   /** While sending: what is happening ("Sending photo 2 of 3…"). */
@@ -66,7 +65,7 @@ function QuoteForm({ services, phone, reply }: Props) {
   const [laterSent, setLaterSent] = useState(false);
   /** Why the request waits on this device (its message differs). */
   const [queuedBecause, setQueuedBecause] = useState<QueuedBecause>("offline");
-  /** A field the server refused, with its message (shown at the field, which gets the focus). */
+  /** A field to correct, with its message (shown at the field): a service not chosen, or one the server refused. */
   const [fieldError, setFieldError] = useState<{ field: FormField; message: string } | null>(null);
   const otherInput = useRef<HTMLInputElement>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -112,7 +111,6 @@ function QuoteForm({ services, phone, reply }: Props) {
   const chooseService = (service: string) => {
     // Choosing a service other than 'Other' clears the custom text (spec §4).
     setFields((f) => ({ ...f, service, other: service === OTHER ? f.other : "" }));
-    setServiceMissing(false);
     if (fieldError?.field === "service" || fieldError?.field === "other") setFieldError(null);
     if (status !== "sending") setStatus("idle");
     if (service === OTHER) setTimeout(() => otherInput.current?.focus(), 0);
@@ -160,7 +158,7 @@ function QuoteForm({ services, phone, reply }: Props) {
     e.preventDefault();
     if (status === "sending") return;
     setFieldError(null);
-    if (!fields.service) return setServiceMissing(true);
+    if (!fields.service) return setFieldError({ field: "service", message: "Please select a service, or choose Other and tell us about your project." });
     if (photos.some((p) => p.status === "preparing")) return setProblems(["Please wait a moment: the photos are still being prepared."]);
     const list = photos.filter((p) => p.blob);
     setProblems([]);
@@ -245,12 +243,12 @@ function QuoteForm({ services, phone, reply }: Props) {
             options={options}
             value={fields.service}
             onChange={chooseService}
-            invalid={serviceMissing || fieldError?.field === "service"}
-            describedBy={serviceMissing || fieldError?.field === "service" ? "service-error" : undefined}
+            invalid={fieldError?.field === "service"}
+            describedBy={fieldError?.field === "service" ? "service-error" : undefined}
           />
-          {(serviceMissing || fieldError?.field === "service") && (
+          {fieldError?.field === "service" && (
             <p id="service-error" role="alert" className="mt-1.5 text-sm font-semibold text-red-700 dark:text-red-300">
-              {serviceMissing ? "Please select a service, or choose Other and tell us about your project." : fieldError?.message}
+              {fieldError.message}
             </p>
           )}
         </div>
