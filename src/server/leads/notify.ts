@@ -10,7 +10,7 @@ import { loadServices } from "../content/services.ts";
 import type { NewLead } from "./lead.ts";
 import { siteBase } from "../settings/context.ts";
 
-interface SiteInfo {
+export interface SiteInfo {
   name: string;
   email: string | null;
   phone: string | null;
@@ -32,8 +32,8 @@ export async function siteInfo(): Promise<SiteInfo> {
 }
 
 /** Where new leads are announced; null when neither the env nor site.json names an address. */
-export async function officeAddress(env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
-  return env.LEAD_NOTIFY_EMAIL?.trim() || (await siteInfo()).email;
+export async function officeAddress(env: NodeJS.ProcessEnv = process.env, site?: SiteInfo): Promise<string | null> {
+  return env.LEAD_NOTIFY_EMAIL?.trim() || (site ?? (await siteInfo())).email;
 }
 
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, " ").slice(0, 150);
@@ -51,8 +51,9 @@ function photoLine(count: number, id: string): string {
   return `Photos:   ${count} on the way with the request; see them with the lead in ${where}`;
 }
 
-export async function officeNotification(lead: NewLead, id: string): Promise<MailMessage | null> {
-  const to = await officeAddress();
+/** `site`: the company's details when the caller has already read them (one read per lead). */
+export async function officeNotification(lead: NewLead, id: string, site?: SiteInfo): Promise<MailMessage | null> {
+  const to = await officeAddress(process.env, site);
   if (!to) return null;
   const what = lead.kind === "quote" ? "quote request" : "product inquiry";
   const utm = Object.entries(lead.utm ?? {})
@@ -106,8 +107,8 @@ async function confirmedTopic(q: Queryable, lead: NewLead): Promise<string | nul
  * never the visitor's free text (name, subject, product name as sent), which would let anyone mail
  * their own words to anyone through us. Greets neutrally for the same reason.
  */
-export async function confirmationMail(q: Queryable, lead: NewLead): Promise<MailMessage> {
-  const site = await siteInfo();
+export async function confirmationMail(q: Queryable, lead: NewLead, known?: SiteInfo): Promise<MailMessage> {
+  const site = known ?? (await siteInfo());
   const topic = oneLine(((await confirmedTopic(q, lead)) ?? "").trim());
   const what = lead.kind === "quote" ? "your quote request" : "your inquiry";
   const about = topic ? `${what} ${lead.kind === "quote" ? "for" : "about"} ${topic}` : what;

@@ -9,7 +9,7 @@ import { enqueueMail } from "../mail/index.ts";
 import { initialCrmState } from "./crm-queue.ts";
 import type { CrmState } from "../../lib/contracts/lead.ts";
 import type { NewLead } from "./lead.ts";
-import { confirmationMail, officeNotification } from "./notify.ts";
+import { confirmationMail, officeNotification, siteInfo } from "./notify.ts";
 import { parsePhone } from "../phone/parse.ts";
 
 /** The IP is kept only as a keyed hash: enough to spot a flood, useless to identify a visitor. */
@@ -79,7 +79,9 @@ export const CONFIRMATIONS_PER_DAY = 3;
  */
 export async function queueLeadMails(q: Queryable, lead: NewLead, id: string): Promise<number[]> {
   const mailIds: number[] = [];
-  const office = await officeNotification(lead, id);
+  // site.json read once for both e-mails.
+  const site = await siteInfo();
+  const office = await officeNotification(lead, id, site);
   if (office) mailIds.push(await enqueueMail(q, office));
   const address = lead.email.trim().toLowerCase();
   // Two requests from one address at once wait here for each other, so both cannot pass the count.
@@ -89,7 +91,7 @@ export async function queueLeadMails(q: Queryable, lead: NewLead, id: string): P
     [address],
   );
   if (Number(r.rows[0].n) < CONFIRMATIONS_PER_DAY) {
-    mailIds.push(await enqueueMail(q, await confirmationMail(q, lead)));
+    mailIds.push(await enqueueMail(q, await confirmationMail(q, lead, site)));
   } else {
     // Logged with `q`, in this transaction: the line is stored exactly when the lead is.
     const log = createLogger("leads/confirmation", undefined, async () => q);
