@@ -122,6 +122,11 @@ test.describe("product list", () => {
     await expect(cards(page)).toHaveCount(6);
     const hoverPictures = () => requested.filter((u) => hoverUrls.has(u));
     const first = cards(page).first();
+    // The list hydrates once the page is idle (issue 26: its cards are in the HTML), and a card
+    // then waits for the next idle moment before fetching its hover picture: the first idle wait
+    // is the island's, so wait for it to own the list, then for the cards' own idle moment. (Waiting
+    // on idle alone raced the hydration: 1 failure in a run of 49.)
+    await page.waitForFunction(() => !document.querySelector("astro-island[ssr]"));
     // As long as a device that hovers waits before fetching the picture (the desktop run proves
     // that this wait is long enough: the picture is there at once after it).
     await pageIdle(page);
