@@ -2,7 +2,9 @@
  * Runs before the Netlify build (`npm run build:deploy`), so a deploy never serves code newer
  * than its schema. Which database, and whether demo data goes in, is the deploy context's call
  * (src/server/settings/context.ts):
- *   - production: migrates DATABASE_URL / NETLIFY_DB_URL; never seeds.
+ *   - every context with a database it may write: the site's content is seeded from content/ into a
+ *     database that has none yet (a first deploy, a new preview branch), never over published content.
+ *   - production: migrates DATABASE_URL / NETLIFY_DB_URL; never seeds demo data.
  *   - deploy-preview / branch-deploy: migrates the preview's own database (PREVIEW_DATABASE_URL,
  *     or the Netlify Database branch in NETLIFY_DB_URL), scrubs a copy of production's data once
  *     (src/server/db/seeds/scrub.ts), and seeds the demo catalogue and accounts.
@@ -14,6 +16,7 @@ import { createDb } from "../src/server/db/index.ts";
 import { migrate } from "../src/server/db/migrate.ts";
 import { seedDeploy } from "../src/server/db/seeds/deploy.ts";
 import { scrubPreviewCopy } from "../src/server/db/seeds/scrub.ts";
+import { seedSiteContent } from "../src/server/site-content/seed.ts";
 import { deploySettings } from "../src/server/settings/context.ts";
 
 const settings = deploySettings();
@@ -36,6 +39,9 @@ if (database.readOnly) {
   try {
     const applied = await migrate(db);
     console.log(applied.length ? `▸ Migrations applied: ${applied.join(", ")}` : "▸ Database schema up to date");
+    // The company's words and pictures start from content/ in a database that has none yet.
+    const seeded = await seedSiteContent(db);
+    console.log(seeded ? `▸ Site content: ${seeded}` : "▸ Site content: already in the database (content/ is not read again)");
     // A preview's database branch is a copy of production's: no customer's data may show there.
     const scrubbed = await scrubPreviewCopy(db, settings);
     if (scrubbed) console.log(`▸ Preview database: ${scrubbed}`);

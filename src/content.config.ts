@@ -1,9 +1,12 @@
-// Collections over the top-level content/ folder: the company edits words and pictures there only.
+// Collections of the site's published content (decision 13): staff publish words, pictures and the
+// catalogue in the back office; the build reads the live version from Postgres (seeded from content/).
 import { defineCollection } from "astro:content";
-import { file } from "astro/loaders";
 import { z } from "astro/zod";
 import { dbLoader } from "./content/db-loader";
 import { readPublishedCatalogue } from "./server/products/published";
+import { collectionEntries, ENTRY_FILE, readPublishedSite, type PublishedSite } from "./server/site-content/published";
+import { liveVersion } from "./server/site-content/store";
+import type { Queryable } from "./server/db/index";
 import { aboutSchema, badgeSchema, gallerySchema, legalSchema, reviewSchema, serviceSchema, siteSchema } from "./content-schemas";
 
 /** A product as the database publishes it (src/lib/contracts/product.ts), with its place in the list. */
@@ -23,20 +26,46 @@ const productSchema = z.object({
   order: z.number().int().min(0),
 });
 
-/** A single JSON object (site.json, about.json) becomes a one-entry collection with that id. */
-const single = (id: string) => (text: string) => [{ id, ...JSON.parse(text) }];
-/** Arrays keep the order the company wrote them in (collections are otherwise sorted by id). */
-const ordered = (text: string) => (JSON.parse(text) as object[]).map((item, order) => ({ ...item, order }));
+/**
+ * The live version is read once for all the site's collections (they load together), and again only
+ * when a newer version was published (`npm run dev` refreshes them after a publish).
+ */
+let read: { version: number; site: Promise<PublishedSite> } | null = null;
+async function published(q: Queryable): Promise<PublishedSite> {
+  const version = await liveVersion(q);
+  if (read?.version !== version) {
+    const site = readPublishedSite(q);
+    read = { version, site };
+    site.catch(() => (read = null));
+  }
+  return read.site;
+}
+
+type SiteCollection = Parameters<typeof collectionEntries>[1];
+const siteLoader = (collection: SiteCollection, report?: Parameters<typeof dbLoader>[0]["report"]) =>
+  dbLoader({ name: `db-site-${collection}`, filePath: ENTRY_FILE, read: async (q) => collectionEntries(await published(q), collection), report });
+
+/** A build for the public site says what is still sample data (the launch checklist), once. */
+const warnSamples: Parameters<typeof dbLoader>[0]["report"] = (entries, logger) => {
+  if (process.env.NODE_ENV !== "production") return;
+  const list = (entries[0]?.data as { checklist?: string[] } | undefined)?.checklist ?? [];
+  if (list.length) logger.warn(`Launch checklist: ${list.length} value(s) on this build are still sample data:\n  - ${list.join("\n  - ")}`);
+};
 
 const collections = {
-  site: defineCollection({ loader: file("content/site.json", { parser: single("site") }), schema: siteSchema }),
-  about: defineCollection({ loader: file("content/about.json", { parser: single("about") }), schema: ({ image }) => aboutSchema(image()) }),
+  site: defineCollection({ loader: siteLoader("site"), schema: siteSchema }),
+  about: defineCollection({ loader: siteLoader("about"), schema: ({ image }) => aboutSchema(image()) }),
   // Entry ids are the services' numeric ids as strings; pages look services up by slug.
-  services: defineCollection({ loader: file("content/services.json"), schema: ({ image }) => serviceSchema(image()) }),
-  reviews: defineCollection({ loader: file("content/reviews.json", { parser: ordered }), schema: ({ image }) => reviewSchema(image()) }),
-  gallery: defineCollection({ loader: file("content/gallery.json", { parser: ordered }), schema: ({ image }) => gallerySchema(image()) }),
-  badges: defineCollection({ loader: file("content/badges.json", { parser: ordered }), schema: badgeSchema }),
-  legal: defineCollection({ loader: file("content/legal.json"), schema: legalSchema }),
+  services: defineCollection({ loader: siteLoader("services"), schema: ({ image }) => serviceSchema(image()) }),
+  reviews: defineCollection({ loader: siteLoader("reviews"), schema: ({ image }) => reviewSchema(image()) }),
+  gallery: defineCollection({ loader: siteLoader("gallery"), schema: ({ image }) => gallerySchema(image()) }),
+  badges: defineCollection({ loader: siteLoader("badges"), schema: badgeSchema }),
+  legal: defineCollection({ loader: siteLoader("legal"), schema: legalSchema }),
+  // The version the build read and what is still sample (/content-version.json, the build's warnings).
+  published: defineCollection({
+    loader: siteLoader("published", warnSamples),
+    schema: z.object({ version: z.number().int().positive(), publishedAt: z.string(), checklist: z.array(z.string()) }),
+  }),
   // The catalogue lives in Postgres (staff edit it in /editor); read at build, rebuilt on change.
   products: defineCollection({ loader: dbLoader({ name: "db-products", read: readPublishedCatalogue }), schema: productSchema }),
 };

@@ -24,21 +24,47 @@ export interface DbLoaderOptions {
   name: string;
   /** The published rows, in the order the pages list them. */
   read(q: Queryable): Promise<PublishedEntry[]>;
+  /**
+   * The file the entries stand for, relative to the project (e.g. "content/site.json"): relative
+   * picture paths in them resolve from its folder, as they did when the file itself was loaded.
+   */
+  filePath?: string;
+  /** Called with what was read, after it is stored (e.g. to print warnings at build). */
+  report?(entries: PublishedEntry[], logger: LoaderContext["logger"]): void;
 }
 
 /** How long `astro dev` waits for the database `npm run dev` starts beside it. */
 const DEV_DB_WAIT_MS = 120_000;
 
-/** Opens the build's database and says which one it is (never its URL). */
-export async function openPublishedDatabase(env: NodeJS.ProcessEnv = process.env): Promise<{ db: Db; where: string }> {
-  const choice = deploySettings(env).database;
-  if (choice.kind !== "embedded") return { db: await openChosen(choice), where: choice.kind };
+/** The in-memory database of a build with no URL: made once, shared by every collection's loader. */
+let embedded: Promise<Db> | null = null;
+
+async function seededEmbedded(): Promise<Db> {
   const db = fromPglite(await openPglite("memory"));
   // Loaded only here: a build against a real database needs neither migrations nor demo content.
-  const [{ migrate }, { productsSeeder }] = await Promise.all([import("../server/db/migrate.ts"), import("../server/products/seed.ts")]);
+  const [{ migrate }, { productsSeeder }, { siteContentSeeder }] = await Promise.all([
+    import("../server/db/migrate.ts"),
+    import("../server/products/seed.ts"),
+    import("../server/site-content/seed.ts"),
+  ]);
   await migrate(db);
   await productsSeeder.run(db);
-  return { db, where: "embedded (in memory, seeded from content/)" };
+  await siteContentSeeder.run(db);
+  return db;
+}
+
+/**
+ * Opens the build's database and says which one it is (never its URL). `shared`: the embedded one,
+ * kept open for the other collections (never closed by a loader).
+ */
+export async function openPublishedDatabase(env: NodeJS.ProcessEnv = process.env): Promise<{ db: Db; where: string; shared: boolean }> {
+  const choice = deploySettings(env).database;
+  if (choice.kind !== "embedded") return { db: await openChosen(choice), where: choice.kind, shared: false };
+  embedded ??= seededEmbedded().catch((e) => {
+    embedded = null;
+    throw e;
+  });
+  return { db: await embedded, where: "embedded (in memory, seeded from content/)", shared: true };
 }
 
 /** Reads once; under `npm run dev` the database may still be starting, so it is waited for. */
@@ -67,7 +93,7 @@ export function dbLoader(opts: DbLoaderOptions): Loader {
         try {
           entries = await readWithWait(opts.read, opened.db);
         } finally {
-          await opened.db.close().catch(() => {});
+          if (!opened.shared) await opened.db.close().catch(() => {});
         }
       } catch (e) {
         throw new Error(
@@ -83,12 +109,14 @@ export function dbLoader(opts: DbLoaderOptions): Loader {
         const data = entry.data as Record<string, unknown>;
         const digest = generateDigest(data);
         if (store.get(entry.id)?.digest === digest) continue;
-        store.set({ id: entry.id, data: await parseData({ id: entry.id, data }), digest });
+        const filePath = opts.filePath;
+        store.set({ id: entry.id, data: await parseData({ id: entry.id, data, filePath }), digest, filePath });
         changed++;
       }
       // A sync token: what this build read (unchanged entries above cost nothing).
       meta.set("digest", generateDigest({ entries: entries.map((e) => e.data) }));
       logger.info(`${entries.length} entries from ${where} (${changed} changed)`);
+      opts.report?.(entries, logger);
     },
   };
 }

@@ -25,10 +25,11 @@ import leadPhotoQuota from "./013-lead-photo-quota.ts";
 import leadRelease from "./014-lead-release.ts";
 import siteRebuild from "./015-site-rebuild.ts";
 import leadLanding from "./016-lead-landing.ts";
+import siteContent from "./017-site-content.ts";
 
 export interface Migration {
   id: string;
   sql: string;
 }
 
-export const migrations: Migration[] = [core, auth, leads, accounts, products, vitals, leadNames, consoleRole, leadStatus, leadPhotos, leadPhone, pipeAlerts, leadPhotoQuota, leadRelease, siteRebuild, leadLanding];
+export const migrations: Migration[] = [core, auth, leads, accounts, products, vitals, leadNames, consoleRole, leadStatus, leadPhotos, leadPhone, pipeAlerts, leadPhotoQuota, leadRelease, siteRebuild, leadLanding, siteContent];
