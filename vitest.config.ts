@@ -19,6 +19,7 @@ export const SQL_DIALECT_FILES = [
   "tests/api/crm-sync.test.ts", // CRM sync: claims with SKIP LOCKED, retries
   "tests/api/leads-jobs.test.ts", // maintenance: interval arithmetic
   "tests/api/lead-release.test.ts", // held leads: release under FOR UPDATE, once, with its mails
+  "tests/api/admin-site.test.ts", // site content: jsonb documents, versions under FOR UPDATE, LOCK on seeding
   "tests/api/site-rebuild.test.ts", // build hook: one claim of a due rebuild (UPDATE … RETURNING), intervals
   "tests/api/lead-confirmation.test.ts", // confirmations: per-address advisory lock, 24-hour count
   "tests/api/pipe-alerts.test.ts", // pipe alerts: one open per pipe (partial unique index, ON CONFLICT)

@@ -54,13 +54,18 @@ export async function getImage(q: Queryable, key: string): Promise<{ contentType
   return r.rows[0] ? { contentType: r.rows[0].content_type, bytes: new Uint8Array(r.rows[0].bytes) } : null;
 }
 
-/** Removes stored pictures no product points at any more (after an edit or delete). */
+/**
+ * Removes stored pictures nothing points at any more (after a product's edit or delete): no product,
+ * and no version or draft of the site's content (any version can be restored, so its pictures stay).
+ */
 export async function pruneUnusedImages(q: Queryable, keys: (string | null)[]): Promise<number> {
   const candidates = [...new Set(keys.filter((k): k is string => !!k))];
   if (!candidates.length) return 0;
   const r = await q.query(
     `DELETE FROM images i WHERE i.key = ANY($1::text[])
-       AND NOT EXISTS (SELECT 1 FROM products p WHERE p.image_key = i.key OR p.hover_image_key = i.key)`,
+       AND NOT EXISTS (SELECT 1 FROM products p WHERE p.image_key = i.key OR p.hover_image_key = i.key)
+       AND NOT EXISTS (SELECT 1 FROM site_content_versions v WHERE strpos(v.doc::text, '${IMAGE_URL_PREFIX}' || i.key) > 0)
+       AND NOT EXISTS (SELECT 1 FROM site_content_draft d WHERE strpos(d.doc::text, '${IMAGE_URL_PREFIX}' || i.key) > 0)`,
     [candidates],
   );
   return r.rowCount;

@@ -7,7 +7,8 @@
  *
  * Stored as JPEG whatever came in: the browser sends JPEG already (src/lib/image-downscale.ts), the
  * office and Zoho open it everywhere, and a PNG screenshot or a WebP costs no more than a photo.
- * Only functions/lead-photos.ts imports this module. Netlify packs Functions v2 with its file tracer
+ * Site pictures staff upload (functions/admin-site.ts) go through it too, with their own size.
+ * Only those two functions import this module. Netlify packs Functions v2 with its file tracer
  * (node_bundler does not apply to them), which follows sharp to its native binary and libvips
  * (@img/sharp-linux-x64, installed on the Linux build) and packs them beside the bundle: ~17 MB
  * zipped. Checked with zip-it-and-ship-it, and the unzipped function loaded and ran sharp on its own.
@@ -39,7 +40,7 @@ export interface StoredPhoto {
  * anything libvips cannot decode as a JPEG, PNG or WebP picture (failOn 'warning': a damaged
  * file is refused, not stored half grey).
  */
-export async function reencodePhoto(upload: Uint8Array): Promise<StoredPhoto> {
+export async function reencodePhoto(upload: Uint8Array, { maxSide = STORED_MAX_SIDE, quality = STORED_JPEG_QUALITY } = {}): Promise<StoredPhoto> {
   try {
     const image = sharp(upload, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "warning" });
     const { format } = await image.metadata();
@@ -47,9 +48,9 @@ export async function reencodePhoto(upload: Uint8Array): Promise<StoredPhoto> {
     // Without keepMetadata()/withMetadata() sharp writes no EXIF, XMP, IPTC or ICC profile (pixels are converted to sRGB).
     const out = await image
       .rotate()
-      .resize({ width: STORED_MAX_SIDE, height: STORED_MAX_SIDE, fit: "inside", withoutEnlargement: true })
+      .resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true })
       .flatten({ background: "#ffffff" })
-      .jpeg({ quality: STORED_JPEG_QUALITY })
+      .jpeg({ quality })
       .toBuffer({ resolveWithObject: true });
     return { bytes: new Uint8Array(out.data.buffer, out.data.byteOffset, out.data.byteLength), contentType: "image/jpeg", width: out.info.width, height: out.info.height };
   } catch {
