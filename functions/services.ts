@@ -3,16 +3,17 @@ import { handle } from "../src/server/http/handler.ts";
 import { json } from "../src/server/http/response.ts";
 import { HttpError } from "../src/server/http/errors.ts";
 import { loadServices } from "../src/server/content/services.ts";
+import { getDb } from "../src/server/db/index.ts";
 
 export const config = { path: "/api/services" } satisfies Config;
 
-/** The service catalogue from content/services.json; the CDN may keep it for five minutes. */
+/** The service catalogue as published (the site's content in the database); the CDN may keep it for five minutes. */
 export default handle(
   config.path,
   async (_req, { log }) => {
-    const services = await loadServices();
+    const services = await loadServices(await getDb());
     if (!services) {
-      log.error("content/services.json is missing or does not match the service schema");
+      log.error("The published service list is missing or does not match the service schema");
       throw new HttpError(503, "The service list is unavailable right now");
     }
     return json(

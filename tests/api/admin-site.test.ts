@@ -16,6 +16,8 @@ const { default: site } = await import("../../functions/admin-site.ts");
 const { seedSiteContent } = await import("../../src/server/site-content/seed.ts");
 const { readPublishedSite, collectionEntries, SITE_IMAGES_DIR } = await import("../../src/server/site-content/published.ts");
 const { pruneUnusedImages } = await import("../../src/server/images/store.ts");
+const { siteInfo } = await import("../../src/server/leads/notify.ts");
+const { businessHours } = await import("../../src/server/reports/hours.ts");
 
 const db = useTestDb();
 let admin: { token: string };
@@ -93,6 +95,7 @@ describe("draft and publish", () => {
     expect(p.json.data.live).toMatchObject({ version: 2, publishedBy: "office@example.com" });
     expect(p.json.data.changed).toBe(false);
     expect((await readPublishedSite(db())).doc.site.phone).toBe("(239) 774-2210");
+    expect((await siteInfo(db())).phone, "a lead's e-mails name the published phone").toBe("(239) 774-2210");
     expect((await publish()).status, "nothing new to publish").toBe(409);
     const logged = await db().query<{ message: string }>("SELECT message FROM log WHERE message LIKE 'Site content:%' ORDER BY id");
     expect(logged.rows.map((l) => l.message)).toEqual(expect.arrayContaining(["Site content: site saved in the draft by office@example.com", "Site content: version 2 published by office@example.com"]));
@@ -111,6 +114,14 @@ describe("draft and publish", () => {
     expect((await readPublishedSite(db())).doc.site.phone).toBe("(239) 555-0142");
     expect((await restore(99)).status).toBe(404);
     expect((await restore("x")).status).toBe(400);
+  });
+
+  it("the reports count the published business hours", async () => {
+    const d = await draft();
+    expect((await put("site", { ...d.site, hours: { ...d.site.hours, days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"], opens: "07:00" } })).status).toBe(200);
+    expect((await businessHours(db()))?.opens, "a draft is not published").toBe("08:00");
+    expect((await publish()).status).toBe(200);
+    expect(await businessHours(db())).toMatchObject({ days: [1, 2, 3, 4, 5, 6], opens: "07:00", closes: "17:00" });
   });
 
   it("asks for a rebuild through the build hook on publish (debounced, as catalogue edits do)", async () => {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { readContentJson } from "./read.ts";
+import type { Queryable } from "../db/index.ts";
+import { readPublishedPart } from "./read.ts";
 
 /** One service of the catalogue in content/services.json (spec §3, plus slug, options, description). */
 export const serviceSchema = z.looseObject({
@@ -20,8 +21,8 @@ export type Service = z.infer<typeof serviceSchema>;
 /** The file is either a list of services or `{ services: [...] }`. */
 const fileSchema = z.union([z.array(serviceSchema), z.object({ services: z.array(serviceSchema) }).transform((f) => f.services)]);
 
-/** The service catalogue, or null when the file is missing or does not fit the schema. */
-export async function loadServices(dir?: string): Promise<Service[] | null> {
-  const parsed = fileSchema.safeParse(await readContentJson("services.json", dir));
+/** The service catalogue as published (`q`: the database to read it from), or null when it does not fit the schema. */
+export async function loadServices(q?: Queryable): Promise<Service[] | null> {
+  const parsed = fileSchema.safeParse(await readPublishedPart("services", q));
   return parsed.success ? parsed.data : null;
 }

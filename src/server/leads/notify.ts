@@ -5,7 +5,7 @@
  */
 import type { Queryable } from "../db/index.ts";
 import type { MailMessage } from "../mail/index.ts";
-import { readContentJson } from "../content/read.ts";
+import { readPublishedPart } from "../content/read.ts";
 import { loadServices } from "../content/services.ts";
 import type { NewLead } from "./lead.ts";
 import { siteBase } from "../settings/context.ts";
@@ -20,8 +20,9 @@ export interface SiteInfo {
 
 const FALLBACK_NAME = "Coastal Marine Construction";
 
-export async function siteInfo(): Promise<SiteInfo> {
-  const site = (await readContentJson("site.json")) as Record<string, unknown> | null;
+/** The company's details as published (`q`: the database to read them from; without it, content/site.json). */
+export async function siteInfo(q?: Queryable): Promise<SiteInfo> {
+  const site = (await readPublishedPart("site", q)) as Record<string, unknown> | null;
   const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
   return {
     name: str(site?.name) ?? FALLBACK_NAME,
@@ -97,7 +98,7 @@ async function confirmedTopic(q: Queryable, lead: NewLead): Promise<string | nul
     const r = await q.query<{ name: string }>("SELECT name FROM products WHERE id = $1", [lead.productId]);
     return r.rows[0]?.name.trim() || null;
   }
-  const services = (await loadServices()) ?? [];
+  const services = (await loadServices(q)) ?? [];
   return services.find((s) => s.title === lead.subject)?.title ?? null;
 }
 
@@ -108,7 +109,7 @@ async function confirmedTopic(q: Queryable, lead: NewLead): Promise<string | nul
  * their own words to anyone through us. Greets neutrally for the same reason.
  */
 export async function confirmationMail(q: Queryable, lead: NewLead, known?: SiteInfo): Promise<MailMessage> {
-  const site = known ?? (await siteInfo());
+  const site = known ?? (await siteInfo(q));
   const topic = oneLine(((await confirmedTopic(q, lead)) ?? "").trim());
   const what = lead.kind === "quote" ? "your quote request" : "your inquiry";
   const about = topic ? `${what} ${lead.kind === "quote" ? "for" : "about"} ${topic}` : what;

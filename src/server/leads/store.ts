@@ -79,8 +79,8 @@ export const CONFIRMATIONS_PER_DAY = 3;
  */
 export async function queueLeadMails(q: Queryable, lead: NewLead, id: string): Promise<number[]> {
   const mailIds: number[] = [];
-  // site.json read once for both e-mails.
-  const site = await siteInfo();
+  // The company's published details, read once for both e-mails.
+  const site = await siteInfo(q);
   const office = await officeNotification(lead, id, site);
   if (office) mailIds.push(await enqueueMail(q, office));
   const address = lead.email.trim().toLowerCase();

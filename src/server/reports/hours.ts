@@ -5,7 +5,8 @@
  * are the zone's and the calendar's, and each report stays one statement.
  */
 import type { BusinessHours } from "../../lib/contracts/reports.ts";
-import { readContentJson } from "../content/read.ts";
+import type { Queryable } from "../db/index.ts";
+import { readPublishedPart } from "../content/read.ts";
 import { SITE_TIME_ZONE } from "../logs/window.ts";
 import type { Params } from "./period.ts";
 
@@ -15,9 +16,9 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** Monday, monday, Mon → 1; anything else → undefined. */
 const isoDay = (name: unknown) => (typeof name === "string" ? ISO_DAYS[name.trim().toLowerCase().slice(0, 3)] : undefined);
 
-/** The hours of site.json, or null when it names none that can be counted (then every hour counts). */
-export async function businessHours(dir?: string): Promise<BusinessHours | null> {
-  const site = (await readContentJson("site.json", dir)) as { hours?: { days?: unknown; opens?: unknown; closes?: unknown } } | null;
+/** The published hours (site `hours`), or null when they name none that can be counted (then every hour counts). */
+export async function businessHours(q?: Queryable): Promise<BusinessHours | null> {
+  const site = (await readPublishedPart("site", q)) as { hours?: { days?: unknown; opens?: unknown; closes?: unknown } } | null;
   const h = site?.hours;
   if (!h || !Array.isArray(h.days) || typeof h.opens !== "string" || typeof h.closes !== "string") return null;
   const days = [...new Set(h.days.map(isoDay).filter((d) => d !== undefined))].sort();

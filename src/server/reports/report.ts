@@ -31,12 +31,12 @@ export async function readReport(q: Queryable, table: ReportTable, query: Report
       return { data: r, csv: () => weeklyCsv(r) };
     }
     case "services": {
-      const titles = ((await loadServices()) ?? []).map((s) => s.title);
+      const titles = ((await loadServices(q)) ?? []).map((s) => s.title);
       const r = await servicesReport(q, period, titles);
       return { data: r, csv: () => servicesCsv(r) };
     }
     case "speed": {
-      const r = await speedReport(q, period, await businessHours(), now);
+      const r = await speedReport(q, period, await businessHours(q), now);
       return { data: r, csv: () => speedCsv(r) };
     }
   }
