@@ -17,8 +17,14 @@ const isDev = process.argv.includes("dev");
 const dev = isDev
   ? {
       plugins: [(await import("./scripts/lib/dev-functions.ts")).devFunctions()],
-      // The catalogue is read from the database at start; a change shows on the next page load.
-      integrations: [(await import("./scripts/lib/dev-content.ts")).devContentRefresh([{ name: "db-products", version: (await import("./src/server/products/published.ts")).catalogueVersion }])],
+      // The catalogue and the site's content are read from the database at start; a change shows on
+      // the next page load.
+      integrations: [
+        (await import("./scripts/lib/dev-content.ts")).devContentRefresh([
+          { name: "db-products", version: (await import("./src/server/products/published.ts")).catalogueVersion },
+          ...(await import("./scripts/lib/dev-content.ts")).siteContentLoaders(),
+        ]),
+      ],
       include: (await import("./scripts/lib/client-deps.ts")).clientDependencies(),
       cacheDir: process.env.DEV_VITE_CACHE_DIR || "node_modules/.vite/dev",
     }

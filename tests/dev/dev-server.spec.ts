@@ -186,13 +186,16 @@ test("products: the catalogue lists with pictures, searches, and opens a product
   await expectClean(w);
 });
 
+/** A reload of an open tab would have come by then: Astro writes its content store 500 ms after a refresh (SAVE_DEBOUNCE_MS). */
+const QUIET_CHECK_MS = 1500;
+
 test("products: a price edited in the editor is in the product page's HTML on the next load", async ({ page, request }) => {
   const product = { id: "life-ring-with-bracket", name: "Life Ring with Dock Bracket" };
   const price = `$${130 + (Date.now() % 60)}`;
   const html = async () => (await request.get(`/products/${product.id}`)).text();
   expect(await html()).not.toContain(price);
-  // The edit in a tab of its own, closed before the public page loads: Astro reloads every open page
-  // when its content refreshes (known; the editor would reload here).
+  // The edit in a tab of its own, left open: the content refresh that the public page's load causes
+  // must not reload it (Astro reloads every open page when its content store is written).
   const editor = await page.context().newPage();
   await signIn(request, editor);
   await editor.goto("/editor");
@@ -203,9 +206,16 @@ test("products: a price edited in the editor is in the product page's HTML on th
   await sheet.getByLabel("מחיר").fill(price);
   await sheet.getByRole("button", { name: "שמירה" }).click();
   await expect(editor.getByTestId("toast")).toHaveText(/Product updated successfully/);
-  await editor.close();
+  // Staff start another edit and have not saved it yet when the public page is loaded.
+  await editor.evaluate(() => ((window as unknown as { stillThisPage: boolean }).stillThisPage = true));
+  await card.getByRole("button", { name: `עריכה: ${product.name}` }).click();
+  await sheet.getByLabel("מחיר").fill("$999 not saved");
   // The page as a visitor without JavaScript gets it: rendered from the refreshed content, not the API.
   expect(await html()).toContain(price);
+  await editor.waitForTimeout(QUIET_CHECK_MS);
+  expect(await editor.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage), "the editor's tab was not reloaded").toBe(true);
+  await expect(sheet.getByLabel("מחיר")).toHaveValue("$999 not saved");
+  await editor.close();
   await consent(page);
   const w = watch(page);
   await page.goto(`/products/${product.id}`);
