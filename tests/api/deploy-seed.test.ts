@@ -4,7 +4,7 @@
  * REFUSED path, which must not touch production's database at all.
  */
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -110,10 +110,25 @@ describe("scripts/migrate.ts (the first step of build:deploy)", () => {
     expect(out).not.toContain(STRONG);
   }, 60_000);
 
-  it("in production: migrates, seeds nothing", async () => {
+  it("in production: migrates, seeds the site's content from content/ into a new database, and no demo data", async () => {
     const out = await run({ CONTEXT: "production", DATABASE_URL: "pglite:memory" });
     expect(out).toContain("Migrations applied");
+    expect(out).toMatch(/Site content: version 1 from content\/ \(\d+ pictures\)/);
     expect(out).not.toContain("Demo data");
     expect(out).not.toContain("sign-in");
   }, 60_000);
+
+  it("on the next deploy, never reads content/ over what staff published", async () => {
+    const parent = mkdtempSync(join(tmpdir(), "deploy-build-"));
+    dirs.push(parent);
+    const url = `pglite:${join(parent, "production")}`;
+    expect(await run({ CONTEXT: "production", DATABASE_URL: url })).toMatch(/Site content: version 1 from content\//);
+    expect(await run({ CONTEXT: "production", DATABASE_URL: url })).toContain("Site content: already in the database (content/ is not read again)");
+  }, 60_000);
+
+  it("runs before the pages are built, which read the published content from the database", () => {
+    const steps = JSON.parse(readFileSync("package.json", "utf8")).scripts["build:deploy"].split("&&").map((s: string) => s.trim());
+    expect(steps.indexOf("node scripts/migrate.ts")).toBe(0);
+    expect(steps.indexOf("astro build")).toBeGreaterThan(0);
+  });
 });
