@@ -2,7 +2,9 @@
  * Serves the production build (dist/) the way Netlify will: static files, netlify.toml headers
  * and redirects through @netlify/dev, and the functions in functions/ at their config paths. Used by `npm run preview`,
  * the Playwright suite and the benchmarks. `--memory` starts from an empty, freshly seeded database;
- * `--db-url-file PATH` writes the database URL there (for the browser tests).
+ * `--db-url-file PATH` writes the database URL there (for the browser tests). `--rebuild` answers the
+ * build hook here (scripts/lib/local-build-hook.ts): a publish in the back office rebuilds the pages
+ * from the database and the new build is served, as a deploy would do.
  */
 import { createServer, type IncomingMessage } from "node:http";
 import { readFile } from "node:fs/promises";
@@ -12,6 +14,7 @@ import { NetlifyDev } from "@netlify/dev";
 import { loadDotEnv } from "./lib/env.ts";
 import { startDatabase } from "./lib/database.ts";
 import { callFunction, loadFunctions, toWebRequest } from "./lib/functions.ts";
+import { LOCAL_BUILD_HOOK_PATH, localBuilds } from "./lib/local-build-hook.ts";
 
 const args = process.argv.slice(2);
 const port = Number(args[args.indexOf("--port") + 1] || process.env.PORT || 8888);
@@ -29,28 +32,51 @@ if (urlFile) {
   writeFileSync(urlFile, db.url);
 }
 
-const netlify = new NetlifyDev({
-  projectRoot: process.cwd(),
-  blobs: { enabled: false },
-  database: { enabled: false },
-  edgeFunctions: { enabled: false },
-  geolocation: { enabled: false },
-  images: { enabled: false },
-  aiGateway: { enabled: false },
-  functions: { enabled: false },
-  staticFiles: { directories: ["dist"] },
-});
-await netlify.start();
+/** Netlify's static file serving (with netlify.toml's headers and redirects) over one build folder. */
+async function staticServer(dir: string): Promise<NetlifyDev> {
+  const n = new NetlifyDev({
+    projectRoot: process.cwd(),
+    blobs: { enabled: false },
+    database: { enabled: false },
+    edgeFunctions: { enabled: false },
+    geolocation: { enabled: false },
+    images: { enabled: false },
+    aiGateway: { enabled: false },
+    functions: { enabled: false },
+    staticFiles: { directories: [dir] },
+  });
+  await n.start();
+  return n;
+}
+
+let netlify = await staticServer("dist");
+const rebuild = args.includes("--rebuild")
+  ? localBuilds({
+      databaseUrl: db.url,
+      initial: "dist",
+      log: (line) => console.log(line),
+      async serve(dir) {
+        const old = netlify;
+        netlify = await staticServer(dir);
+        await old.stop();
+      },
+    })
+  : null;
+if (rebuild) {
+  process.env.BUILD_HOOK_URL ||= `http://127.0.0.1:${port}${LOCAL_BUILD_HOOK_PATH}`;
+  if (!quiet) console.log(`▸ Build hook: ${LOCAL_BUILD_HOOK_PATH} rebuilds the pages after a publish (debounce ${process.env.BUILD_HOOK_DEBOUNCE_SECONDS || 60} s)`);
+}
 const functions = await loadFunctions();
 
 async function notFound(): Promise<Response> {
-  const page = await readFile("dist/404.html").catch(() => null);
+  const page = await readFile(`${rebuild?.current() ?? "dist"}/404.html`).catch(() => null);
   return page ? new Response(page, { status: 404, headers: { "content-type": "text/html; charset=utf-8" } }) : new Response("Not found", { status: 404 });
 }
 
 const server = createServer(async (req, res) => {
   try {
     const response =
+      (rebuild && req.url?.split("?")[0] === LOCAL_BUILD_HOOK_PATH ? rebuild.handle(req.method ?? "GET") : undefined) ??
       (req.url?.startsWith("/api/") ? await callFunction(functions, toWebRequest(req, `localhost:${port}`), req.socket.remoteAddress ?? "127.0.0.1") : undefined) ??
       (await netlify.handleAndIntrospectNodeRequest(req))?.response ??
       // Like Netlify: an unknown path gets the site's own not-found page, with a 404 status.

@@ -118,4 +118,14 @@ describe("the site rebuild after catalogue changes", () => {
     expect((await create("Rebuild Test Refused Hook")).status).toBe(201);
     expect(hook.posts).toEqual([]);
   });
+
+  it("with no debounce (BUILD_HOOK_DEBOUNCE_SECONDS=0) each change asks for its build at once", async () => {
+    vi.stubEnv("BUILD_HOOK_DEBOUNCE_SECONDS", "0");
+    const made = await create("Instant Rebuild Cleat");
+    expect(made.status).toBe(201);
+    expect(hook.posts).toHaveLength(1);
+    expect((await row()).due_at).toBeNull();
+    expect((await remove(made.json.data.id)).status).toBe(200);
+    expect(hook.posts).toHaveLength(2);
+  });
 });

@@ -60,6 +60,8 @@ export async function requestRebuild(db: Db, log: Logger, reason: string, given?
          requested_at = now()`,
       [settings.debounceSeconds, reason],
     );
+    // No debounce (BUILD_HOOK_DEBOUNCE_SECONDS=0): every change is built at once.
+    if (settings.debounceSeconds === 0) await fireDueRebuild(db, log, settings);
   } catch (e) {
     log.error(`Site rebuild could not be asked for (${reason}): ${e instanceof Error ? e.message : String(e)}`);
   }
