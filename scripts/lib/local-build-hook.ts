@@ -44,7 +44,7 @@ export function localBuilds(opts: { databaseUrl: string; initial: string; serve(
     const output: string[] = [];
     const code = await new Promise<number>((resolve) => {
       const child = spawn(process.execPath, ["node_modules/astro/bin/astro.mjs", "build", "--outDir", outDir], {
-        env: { ...process.env, DATABASE_URL: opts.databaseUrl, BUILD_HOOK_URL: "" },
+        env: { ...process.env, NODE_ENV: "production", DATABASE_URL: opts.databaseUrl, BUILD_HOOK_URL: "" },
         stdio: ["ignore", "pipe", "pipe"],
       });
       const keep = (b: Buffer) => output.push(b.toString()) && output.length > 200 && output.shift();
