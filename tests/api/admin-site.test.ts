@@ -38,7 +38,7 @@ const put = (section: string, body: unknown, token = admin.token) => call(site, 
 const publish = (token = admin.token) => call(site, "POST", "/api/admin/site/publish", { token, params: { part: "publish" } });
 const restore = (version: number | string, token = admin.token) => call(site, "POST", `/api/admin/site/restore/${version}`, { token, params: { version: String(version) } });
 const upload = async (bytes: Uint8Array, token = admin.token) => {
-  const req = new Request("http://localhost:8888/api/admin/site/images", { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream" }, body: bytes });
+  const req = new Request("http://localhost:8888/api/admin/site/images", { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/octet-stream" }, body: bytes as Uint8Array<ArrayBuffer> });
   const res = await site(req, { ip: "203.0.113.9", requestId: crypto.randomUUID(), params: { part: "images" } } as never);
   return { status: res.status, json: await res.json() };
 };
@@ -189,7 +189,7 @@ describe("pictures", () => {
 
   it("a gallery project with two uploaded photos is published, and the build gets them as files", async () => {
     const urls = [];
-    for (const c of [[30, 90, 160], [20, 140, 90]] as const) urls.push((await upload(await picture(...c))).json.data.url);
+    for (const [r, g, b] of [[30, 90, 160], [20, 140, 90]]) urls.push((await upload(await picture(r!, g!, b!))).json.data.url);
     const d = await draft();
     const project = { ...d.gallery[0], id: "boathouse-dock", title: "Boathouse Dock on Pelican Canal", sample: false, featured: true, image: urls[0], alt: "The finished dock seen from the canal", photos: [{ image: urls[1], alt: "The boat lift from the dock" }] };
     expect((await put("gallery", [project, ...d.gallery])).status).toBe(200);
