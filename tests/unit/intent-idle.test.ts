@@ -39,3 +39,15 @@ describe('client:intent="idle"', () => {
     expect(load).not.toHaveBeenCalled();
   });
 });
+
+// `client:intent="load"`: the account forms hydrate at once, recording what is done meanwhile.
+describe('client:intent="load"', () => {
+  it('hydrates at once, with no touch and no idle wait', async () => {
+    const idle = vi.fn();
+    vi.stubGlobal("requestIdleCallback", idle);
+    const load = vi.fn(async () => async () => {});
+    await intent(load, { name: "Island", value: "load" }, island());
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(idle).not.toHaveBeenCalled();
+  });
+});

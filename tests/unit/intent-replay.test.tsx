@@ -24,6 +24,7 @@ function Island() {
     <form
       onSubmit={(e) => {
         e.preventDefault();
+        seen.push("submit");
         setSent(`${name}/${size}`);
       }}
     >
@@ -273,5 +274,30 @@ describe("the client:intent directive", () => {
     expect(q(el, "open")).toBe("open");
     button(el).dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
     expect(load).toHaveBeenCalledTimes(1);
+  });
+  it('"load" hydrates at once, and a form submitted while its code is on the way is sent once, through React', async () => {
+    const el = serverRendered();
+    let release!: () => void;
+    const arrived = new Promise<void>((r) => (release = r));
+    const load = vi.fn(async () => {
+      await arrived;
+      return async () => hydrateLikeAstro(el);
+    });
+    await intent(load, { name: "Island", value: "load" }, el);
+    // No sign of use needed: the code is asked for at once.
+    expect(load).toHaveBeenCalledTimes(1);
+    typeBeforeHydration(field(el), "Pat");
+    // A tap on the submit button; Enter in a field makes the browser click it the same way.
+    const tap = new MouseEvent("click", { bubbles: true, cancelable: true });
+    el.querySelector('button[type="submit"]')!.dispatchEvent(tap);
+    // The browser does not send the form itself (a page load with the fields in the address).
+    expect(tap.defaultPrevented).toBe(true);
+    expect(seen).not.toContain("submit");
+    await act(async () => {
+      release();
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(q(el, "sent")).toBe("Pat/s");
+    expect(seen.filter((s) => s === "submit")).toEqual(["submit"]);
   });
 });

@@ -10,6 +10,13 @@ import { whenIdle } from "../../lib/idle";
  * The gesture that wakes the island arrives before its code does: the first tap, click, key or
  * typed text would be lost. Everything the visitor does until hydration is recorded and replayed
  * onto the hydrated island (see replay-interaction.ts), so the first tap does what it says.
+ *
+ * `client:intent="load"` hydrates at once, as `client:load` does, for an island the visitor came
+ * to use (the account forms). Its code still takes a moment to arrive, seconds on a slow phone
+ * network, and what is typed, tapped or submitted meanwhile is recorded and replayed the same way.
+ * Above all a form submitted before hydration (Enter in a field, a tap on its button) is not sent
+ * by the browser itself, which would reload the page with the fields (an e-mail, a password) in
+ * the address, and the request the visitor meant would never be made.
  */
 /** `client:intent="idle"`: the longest wait for an idle moment before hydrating anyway. */
 const IDLE_TIMEOUT_MS = 4000;
@@ -31,6 +38,10 @@ const intent: ClientDirective = (load, options, el) => {
     }
     recorder.replay();
   };
+  if (options.value === "load") {
+    void go();
+    return;
+  }
   for (const e of EVENTS) el.addEventListener(e, go, { capture: true, passive: true });
   // Focus already inside the island (a field focused during page load) is a sign of intent too.
   if (document.activeElement && el.contains(document.activeElement)) void go();
