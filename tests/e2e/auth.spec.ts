@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { axe } from "./axe.ts";
-import { apiSignUp, forgetSessionOnHome, hydrated, logInOnScreen, open, resetLinkFor, uniqueEmail } from "./auth-helpers.ts";
+import { apiSignUp, forgetSessionOnHome, logInOnScreen, open, resetLinkFor, uniqueEmail } from "./auth-helpers.ts";
 
 const PASSWORD = "tide pools at dawn";
 
@@ -47,7 +47,7 @@ test("a wrong password shows 'login failed' and stays on /login", async ({ page 
 test("a protected page sends a signed-out visitor to /login and back after log-in", async ({ page }) => {
   await page.goto("/home");
   await expect(page).toHaveURL(/\/login\?from=%2Fhome$/);
-  await hydrated(page);
+  // No wait for the form's island: what is typed and submitted before it hydrates is carried out.
   await logInOnScreen(page, "admin@example.com", "demo-admin-password");
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByTestId("role")).toHaveText("Administrator");
@@ -105,8 +105,7 @@ test("reset by the e-mailed link: new password works, old one does not", async (
   await open(page, "/login");
   await page.getByRole("link", { name: "Reset Password" }).click();
   await expect(page).toHaveURL(/\/resetpswd$/);
-  // The reset screen's island must own the form before the click (a fresh-clone run clicked first).
-  await hydrated(page);
+  // No wait for the island: a submit before it hydrates is held and carried out once it has.
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByTestId("toast")).toContainText("If an account exists");

@@ -23,7 +23,8 @@ function LoginScreen() {
     disableSignUp();
     if (getCookie("remember") === "1") {
       setRemember(true);
-      setEmail(getCookie("email") ?? "");
+      // An address typed before the form came alive (and handed over since) is the one meant.
+      setEmail((typed) => typed || (getCookie("email") ?? ""));
     }
   }, [clearReset, disableSignUp]);
 
@@ -53,7 +54,8 @@ function LoginScreen() {
 
   return (
     <AuthCard title="Log In" subtitle="Sign in to manage products and your account.">
-      <form onSubmit={submit} className="space-y-4" aria-busy={deciding || status === "loading"} noValidate={false}>
+      {/* POST: a form the browser ever sends itself (no script) must not put the fields in the address. */}
+      <form method="post" onSubmit={submit} className="space-y-4" aria-busy={deciding || status === "loading"} noValidate={false}>
         <TextField label="Email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
         <PasswordField
           label="Password"

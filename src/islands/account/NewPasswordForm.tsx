@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useAuth } from "../../lib/stores/auth.ts";
 import { useToast } from "../../lib/stores/toast.ts";
 import { setFlash } from "../../lib/flash.ts";
@@ -14,12 +14,16 @@ export function tokenFromHash(hash: string): string | null {
 function NewPasswordScreen() {
   const { setNewPassword, status } = useAuth();
   const [token, setToken] = useState<string | null | undefined>(undefined);
+  // The same token for submit, which may run in the very turn hydration ends (a submit made before
+  // hydration, replayed), before the render that holds it.
+  const tokenRef = useRef<string | null>(null);
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
   const [shown, setShown] = useState(false);
 
   useEffect(() => {
     const t = tokenFromHash(location.hash);
+    tokenRef.current = t;
     setToken(t);
     // Keep the one-time token out of the history and of anything that reads the URL later.
     if (location.hash) history.replaceState(null, "", location.pathname);
@@ -31,7 +35,9 @@ function NewPasswordScreen() {
       useToast.getState().show("Passwords do not match", "error", 2000);
       return;
     }
-    if (token && (await setNewPassword(token, password))) {
+    // Until the effect above has run, the token is still in the address.
+    const t = tokenRef.current ?? tokenFromHash(location.hash);
+    if (t && (await setNewPassword(t, password))) {
       setFlash({ message: useAuth.getState().message, type: "success" }, "/login");
       location.assign("/login");
     }
@@ -54,10 +60,12 @@ function NewPasswordScreen() {
 
   return (
     <AuthCard title="Choose a new password" subtitle="Every device signed in to your account will be signed out.">
-      <form onSubmit={submit} className="space-y-4" aria-busy={status === "loading"}>
+      {/* POST: a form the browser ever sends itself (no script) must not put the fields in the address. */}
+      <form method="post" onSubmit={submit} className="space-y-4" aria-busy={status === "loading"}>
         <PasswordField label="New password" name="password" autoComplete="new-password" required minLength={8} maxLength={128} hint="8 to 128 characters. A short sentence is easier to remember and harder to guess." value={password} onChange={(e) => setPassword(e.target.value)} shown={shown} onToggle={() => setShown((v) => !v)} />
         <PasswordField label="Repeat new password" name="repeat" autoComplete="new-password" required value={repeat} onChange={(e) => setRepeat(e.target.value)} shown={shown} onToggle={() => setShown((v) => !v)} />
-        <PrimaryButton type="submit" disabled={!token || status === "loading"}>
+        {/* Enabled before hydration too, so that Enter or a tap then is kept and done once hydrated. */}
+        <PrimaryButton type="submit" disabled={status === "loading"}>
           Save new password
         </PrimaryButton>
       </form>

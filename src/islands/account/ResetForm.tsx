@@ -20,7 +20,8 @@ function ResetScreen() {
 
   return (
     <AuthCard title="Reset Password" subtitle="Enter your account's e-mail and we will send you a link to choose a new password.">
-      <form onSubmit={submit} className="space-y-4" aria-busy={status === "loading"}>
+      {/* POST: a form the browser ever sends itself (no script) must not put the fields in the address. */}
+      <form method="post" onSubmit={submit} className="space-y-4" aria-busy={status === "loading"}>
         <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="captain@example.com" readOnly={reset} />
         {reset && (
           <p className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900 dark:bg-slate-800 dark:text-slate-100" role="status">

@@ -48,7 +48,8 @@ function SignupScreen() {
 
   return (
     <AuthCard title="הרשמה" subtitle="ההרשמה חינמית — מתחילים כבר היום, ואתם בדרך למזח הבא שלכם." wide>
-      <form onSubmit={submit} className="space-y-4" aria-busy={status === "loading"}>
+      {/* POST: a form the browser ever sends itself (no script) must not put the fields in the address. */}
+      <form method="post" onSubmit={submit} className="space-y-4" aria-busy={status === "loading"}>
         <TextField label="אימייל" type="email" name="email" dir="ltr" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
         <PasswordField
           label="סיסמה"
