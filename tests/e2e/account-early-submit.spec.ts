@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
-import { apiSignUp, uniqueEmail } from "./auth-helpers.ts";
+import { apiSignUp, resetLinkFor, uniqueEmail } from "./auth-helpers.ts";
 import { consented, expectNoProblems, watchProblems } from "./marketing-helpers";
 
 /**
@@ -118,6 +118,30 @@ test("log-in: e-mail and password submitted before the form hydrates stay out of
   expect(loads.map((r) => new URL(r.url()).pathname)).toEqual(["/home"]);
   expectNothingInAddresses(loads, email, PASSWORD);
   await expectNoProblems(problems);
+});
+
+test("new password: chosen and submitted before the form hydrates, it is saved once, with the link's token", async ({ page }) => {
+  const email = uniqueEmail("early-new");
+  await apiSignUp(page, email, PASSWORD);
+  expect((await page.request.post("/api/auth/resetpswd", { data: { email } })).ok()).toBe(true);
+  const link = new URL(await resetLinkFor(email));
+  const release = await openWithFormCodeHeld(page, link.pathname + link.hash, "NewPasswordForm");
+  const { loads, calls } = watchRequests(page, "/api/auth/newpswd");
+  await page.getByLabel("New password", { exact: true }).click();
+  await page.keyboard.type("a whole new tide", { delay: 10 });
+  await page.getByLabel("Repeat new password").click();
+  await page.keyboard.type("a whole new tide", { delay: 10 });
+  await page.keyboard.press("Enter");
+  await settled(page);
+  expect(loads.map((r) => r.url())).toEqual([]);
+  expect(await notHydrated(page, "NewPasswordForm")).toBe(true);
+  release();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId("toast")).toContainText("Your password has been changed");
+  expect(calls.map((r) => r.method())).toEqual(["POST"]);
+  expect(loads.map((r) => new URL(r.url()).pathname)).toEqual(["/login"]);
+  expectNothingInAddresses(loads, "a whole new tide");
+  expect((await page.request.post("/api/auth/in", { data: { email, password: "a whole new tide" } })).status()).toBe(200);
 });
 
 test.describe("with no script at all", () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useAuth } from "../../lib/stores/auth.ts";
 import { useToast } from "../../lib/stores/toast.ts";
 import { setFlash } from "../../lib/flash.ts";
@@ -14,16 +14,12 @@ export function tokenFromHash(hash: string): string | null {
 function NewPasswordScreen() {
   const { setNewPassword, status } = useAuth();
   const [token, setToken] = useState<string | null | undefined>(undefined);
-  // The same token for submit, which may run in the very turn hydration ends (a submit made before
-  // hydration, replayed), before the render that holds it.
-  const tokenRef = useRef<string | null>(null);
   const [password, setPassword] = useState("");
   const [repeat, setRepeat] = useState("");
   const [shown, setShown] = useState(false);
 
   useEffect(() => {
     const t = tokenFromHash(location.hash);
-    tokenRef.current = t;
     setToken(t);
     // Keep the one-time token out of the history and of anything that reads the URL later.
     if (location.hash) history.replaceState(null, "", location.pathname);
@@ -35,9 +31,7 @@ function NewPasswordScreen() {
       useToast.getState().show("Passwords do not match", "error", 2000);
       return;
     }
-    // Until the effect above has run, the token is still in the address.
-    const t = tokenRef.current ?? tokenFromHash(location.hash);
-    if (t && (await setNewPassword(t, password))) {
+    if (token && (await setNewPassword(token, password))) {
       setFlash({ message: useAuth.getState().message, type: "success" }, "/login");
       location.assign("/login");
     }
