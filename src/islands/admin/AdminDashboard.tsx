@@ -4,14 +4,16 @@ import { he } from "./strings.ts";
 import LeadsList from "./LeadsList.tsx";
 import PipeAlerts from "./PipeAlerts.tsx";
 import ReportsPanel from "./ReportsPanel.tsx";
+import SitePanel from "./site/SitePanel.tsx";
 import SystemPanel from "./SystemPanel.tsx";
 import Tabs, { type Tab } from "./Tabs.tsx";
 
-// Leads bring in the money, so the dashboard opens on them; then the reports on them (#reports) and
-// the system tools (#system).
+// Leads bring in the money, so the dashboard opens on them; then the reports on them (#reports), the
+// site's content (#site) and the system tools (#system).
 const TABS: Tab[] = [
   { id: "leads", label: he.tabs.leads, render: () => <LeadsList /> },
   { id: "reports", label: he.tabs.reports, render: () => <ReportsPanel /> },
+  { id: "site", label: he.tabs.site, render: () => <SitePanel /> },
   { id: "system", label: he.tabs.system, render: () => <SystemPanel /> },
 ];
 

@@ -3,7 +3,7 @@ export const he = {
   title: "לוח ניהול מנהל",
   subtitle: "כל מה שקורה באתר, במקום אחד",
   retry: "נסה שוב",
-  tabs: { label: "אזורי לוח הניהול", leads: "פניות", reports: "דוחות", system: "מערכת" },
+  tabs: { label: "אזורי לוח הניהול", leads: "פניות", reports: "דוחות", site: "אתר", system: "מערכת" },
   products: { title: "עריכת מוצרים", total: "סה״כ מוצרים", open: "מעבר לעריכת מוצרים" },
   logins: { title: "כניסות", active: "חיבורים פעילים", today: "כניסות היום", users: "משתמשים רשומים" },
   stats: {

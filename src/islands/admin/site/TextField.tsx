@@ -1,0 +1,78 @@
+import { useEditor } from "./editor-context.ts";
+import { ErrorText, Hint, describedBy, input, labelClass } from "./field-parts.tsx";
+import { fieldId, type NumberSpec, type TextSpec } from "./spec.ts";
+import { t } from "./strings.ts";
+
+interface Props {
+  spec: TextSpec | NumberSpec;
+  value: unknown;
+  path: string;
+  /** The new value; `drop` leaves an optional property out. */
+  onChange(value: unknown, drop?: boolean): void;
+  /** A label that differs from the spec's (an item of a list: "Area 3"). */
+  label?: string;
+  /** Said after the label to a screen reader only (which photo an alt text is for). */
+  srLabel?: string;
+}
+
+/**
+ * One English text or number: labelled in Hebrew, typed left to right, with its hint, its length
+ * against the schema's limits and, when the server refused it, the reason.
+ */
+export default function TextField({ spec, value, path, onChange, label = spec.label, srLabel }: Props) {
+  const { errorAt } = useEditor();
+  const id = fieldId(path);
+  const error = errorAt(path);
+  const text = value === undefined || value === null ? "" : String(value);
+  const isText = spec.kind === "text";
+  const counted = isText && (spec.max !== undefined || spec.min !== undefined);
+  const ids = describedBy(error && `${id}-error`, spec.hint !== undefined && `${id}-hint`, counted && `${id}-count`);
+  // Words are English; a date, a time or a number is not in any language (the phone's own format).
+  const words = isText && (!spec.input || ["text", "email", "url"].includes(spec.input));
+  const common = {
+    id,
+    dir: "ltr" as const,
+    lang: words ? "en" : undefined,
+    value: text,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": ids,
+    "data-field": path,
+    "data-label": label,
+    className: input,
+  };
+
+  const change = (v: string) => {
+    if (!isText) return onChange(v.trim() === "" ? "" : Number(v));
+    if (spec.optional && v === "") return onChange(undefined, true);
+    onChange(v);
+  };
+
+  return (
+    <div className={isText && spec.rows ? "sm:col-span-2" : ""}>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+        {srLabel && <span className="sr-only">{srLabel}</span>}
+        {isText && spec.optional && <span className="font-normal text-slate-600 dark:text-slate-400"> {t.optional}</span>}
+      </label>
+      {isText && spec.rows ? (
+        <textarea {...common} rows={spec.rows} onChange={(e) => change(e.target.value)} className={`${input} resize-y [field-sizing:content] max-h-[60vh]`} />
+      ) : isText ? (
+        <input {...common} type={spec.input ?? "text"} onChange={(e) => change(e.target.value)} />
+      ) : (
+        <input {...common} type="number" inputMode="decimal" step={spec.step ?? 1} min={spec.min} max={spec.max} onChange={(e) => change(e.target.value)} />
+      )}
+      {error && <ErrorText id={`${id}-error`} text={error} />}
+      {spec.hint !== undefined && <Hint id={`${id}-hint`}>{spec.hint}</Hint>}
+      {counted && (
+        <p
+          id={`${id}-count`}
+          className={`mt-1 text-xs tabular-nums ${(spec.max && text.length > spec.max) || (spec.min && text.length < spec.min) ? "font-semibold text-amber-800 dark:text-amber-300" : "text-slate-600 dark:text-slate-400"}`}
+          data-testid="char-count"
+        >
+          <span dir="ltr">{spec.max ? `${text.length} / ${spec.max}` : text.length}</span> {t.chars}
+          {spec.min && text.length < spec.min ? ` ${t.atLeast(spec.min)}` : ""}
+        </p>
+      )}
+    </div>
+  );
+}
