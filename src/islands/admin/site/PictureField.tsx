@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useRef, type RefObject } from "react";
 import { useEditor } from "./editor-context.ts";
 import { ErrorText, describedBy, labelClass, smallButton } from "./field-parts.tsx";
 import TextField from "./TextField.tsx";
@@ -52,7 +52,7 @@ export function UploadStatus({ value, id }: { value: unknown; id: string }) {
 }
 
 /** A hidden file input for pictures from the phone's camera or gallery, opened by a button. */
-export function PictureInput({ multiple, onFiles, inputRef, testId }: { multiple?: boolean; onFiles(files: File[]): void; inputRef: React.RefObject<HTMLInputElement | null>; testId: string }) {
+export function PictureInput({ multiple, onFiles, inputRef, testId }: { multiple?: boolean; onFiles(files: File[]): void; inputRef: RefObject<HTMLInputElement | null>; testId: string }) {
   return (
     <input
       ref={inputRef}

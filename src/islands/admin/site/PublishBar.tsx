@@ -91,7 +91,7 @@ export default function PublishBar({ server, unsaved, publish, reload }: Props) 
   }
 
   const draftState = unsaved.length ? t.bar.unsaved(unsaved.join(", ")) : server.changed ? t.bar.changed : t.bar.same;
-  // On a phone the bar says the state in a line; the explanations are there for a screen reader.
+  // On a phone the bar keeps to the state itself; the explanations stay for a screen reader (max-sm:sr-only).
   return (
     <div
       ref={bar}
