@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import gallery from "../../content/gallery.json" with { type: "json" };
 import services from "../../content/services.json" with { type: "json" };
-import { consented } from "./marketing-helpers";
+import { consented, GALLERY_SLIDES } from "./marketing-helpers";
 
 /**
  * Islands hydrated on intent (`client:intent`) must not lose the visitor's first touch: the tap
@@ -109,15 +108,15 @@ test("gallery: the first tap on the 3D carousel advances it", { tag: "@phone" },
   const scope = '[aria-label="Project carousel"]';
   const carousel = page.locator(scope);
   const counter = carousel.locator("[data-counter]");
-  await expect(counter).toHaveText(`1 / ${gallery.length}`);
+  await expect(counter).toHaveText(`1 / ${GALLERY_SLIDES}`);
   expect(await notHydrated(page, scope)).toBe(true);
   await carousel.locator('[aria-roledescription="slide"]').first().tap();
   expect(await notHydrated(page, scope)).toBe(true);
   release();
-  await expect(counter).toHaveText(`2 / ${gallery.length}`);
+  await expect(counter).toHaveText(`2 / ${GALLERY_SLIDES}`);
   // A second tap on the Next arrow keeps working once hydrated.
   await carousel.getByRole("button", { name: "Next slide" }).tap();
-  await expect(counter).toHaveText(`3 / ${gallery.length}`);
+  await expect(counter).toHaveText(`3 / ${GALLERY_SLIDES}`);
 });
 
 test("gallery: the first tap on the Next arrow advances the carousel once", { tag: "@phone" }, async ({ page }) => {
@@ -129,11 +128,11 @@ test("gallery: the first tap on the Next arrow advances the carousel once", { ta
   expect(await notHydrated(page, scope)).toBe(true);
   release();
   await hydrated(page, scope);
-  await expect(counter).toHaveText(`2 / ${gallery.length}`);
+  await expect(counter).toHaveText(`2 / ${GALLERY_SLIDES}`);
   // Once: the replayed tap is done when hydration has finished and the page has painted twice
   // more; a second advance would show by then. The next tap then moves exactly one slide.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-  await expect(counter).toHaveText(`2 / ${gallery.length}`);
+  await expect(counter).toHaveText(`2 / ${GALLERY_SLIDES}`);
   await carousel.getByRole("button", { name: "Next slide" }).tap();
-  await expect(counter).toHaveText(`3 / ${gallery.length}`);
+  await expect(counter).toHaveText(`3 / ${GALLERY_SLIDES}`);
 });

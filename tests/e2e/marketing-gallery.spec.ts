@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import gallery from "../../content/gallery.json" with { type: "json" };
-import { consented, hydrated } from "./marketing-helpers";
+import { consented, GALLERY_SLIDES, hydrated } from "./marketing-helpers";
 
 test.beforeEach(async ({ page }) => consented(page));
 
@@ -9,7 +9,7 @@ test("phones: the 3D carousel wraps both ways, a click advances, arrows show for
   await hydrated(page, '[aria-label="Project carousel"]');
   const carousel = page.locator('[data-variant="3d"]');
   const counter = carousel.locator("[data-counter]");
-  const n = gallery.length;
+  const n = GALLERY_SLIDES;
   await expect(counter).toHaveText(`1 / ${n}`);
   await expect(carousel.getByRole("button", { name: "Next slide" })).toBeVisible();
   await carousel.getByRole("button", { name: "Previous slide" }).click();
@@ -30,7 +30,7 @@ test("wide screens: 4-column masonry, FREE ESTIMATE, and a carousel that advance
   const masonry = page.locator("ul.columns-2");
   await expect(masonry).toBeVisible();
   expect(await masonry.evaluate((e) => getComputedStyle(e).columnCount)).toBe("4");
-  await expect(masonry.locator("li")).toHaveCount(gallery.length);
+  await expect(masonry.locator(":scope > li")).toHaveCount(gallery.length);
   await expect(page.getByRole("link", { name: "FREE ESTIMATE" }).last()).toHaveAttribute("href", "/contact");
   const counter = page.locator('[data-variant="rotating"] [data-counter]');
   await expect(counter).toHaveText("1 / 6");

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import services from "../../content/services.json" with { type: "json" };
+import gallery from "../../content/gallery.json" with { type: "json" };
 
 /** Every public marketing route of spec §2 with the h1 it must show. */
 export const PUBLIC_PAGES = [
@@ -13,6 +14,9 @@ export const PUBLIC_PAGES = [
   { path: "/terms", h1: "Terms of Service" },
   { path: "/privacy", h1: "Privacy Policy" },
 ];
+
+/** Slides of the phones' gallery carousel on the seed: each project's cover, then its other photos. */
+export const GALLERY_SLIDES = (gallery as { photos?: unknown[] }[]).reduce((n, g) => n + 1 + (g.photos?.length ?? 0), 0);
 
 /** Collects Content-Security-Policy violations and page errors while a test runs. */
 export function watchProblems(page: Page): string[] {

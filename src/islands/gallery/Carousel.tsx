@@ -84,7 +84,7 @@ function Carousel({ slides, variant, label }: Props) {
             className={`keen-slider__slide cursor-pointer ${started ? "" : variant === "3d" ? "shrink-0 basis-[74%]" : "shrink-0 basis-full"}`}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}: ${s.title}`}
+            aria-label={`${i + 1} of ${count}: ${s.title}${s.part ? `, ${s.part.toLowerCase()}` : ""}`}
             data-active={i === current || undefined}
             onPointerDown={(e) => (pointerX.current = e.clientX)}
             onClick={(e) => {
@@ -97,7 +97,11 @@ function Carousel({ slides, variant, label }: Props) {
               {s.src ? (
                 <img src={s.src} srcSet={s.srcset} sizes={s.sizes} width={s.width} height={s.height} alt={s.alt} loading={i < 2 ? "eager" : "lazy"} draggable={false} className="h-full w-full object-cover" />
               ) : null}
-              <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent p-4 pt-10 font-semibold text-white">{s.title}</figcaption>
+              {s.badge ? <span className="absolute start-3 top-3 rounded-full bg-white/90 px-2.5 py-1 text-xs font-bold tracking-wide text-slate-800 uppercase shadow">{s.badge}</span> : null}
+              <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent p-4 pt-10 font-semibold text-white">
+                {s.title}
+                {s.part ? <span className="block text-sm font-medium text-white/85">{s.part}</span> : null}
+              </figcaption>
             </figure>
           </div>
         ))}

@@ -9,6 +9,10 @@ export interface Slide {
   height?: number;
   alt: string;
   title: string;
+  /** Which of its project's photos this is ("Photo 2 of 3"), when the project has more than one. */
+  part?: string;
+  /** A short label on the picture (a sample project's "Sample project · rendering"). */
+  badge?: string;
 }
 
 /** Extensions the gallery treats as pictures: jpeg, jpg, gif, png, svg, webp. */
