@@ -26,7 +26,7 @@ import { migrate } from "../../src/server/db/migrate.ts";
 import { seedCatalogue } from "../../src/server/products/seed.ts";
 import { READ_ONLY_MESSAGE } from "../../src/server/settings/context.ts";
 
-/** A local SMTP server that speaks just enough SMTP for nodemailer and records every connection and recipient. */
+/** A local SMTP server without TLS that speaks just enough SMTP for nodemailer and records every connection and recipient. */
 async function startSmtpListener() {
   const connections: Socket[] = [];
   const recipients: string[] = [];
@@ -57,6 +57,9 @@ async function startSmtpListener() {
           inData = true;
           socket.write("354 go on\r\n");
         } else if (cmd === "QUIT") socket.end("221 bye\r\n");
+        // A server that offers no TLS refuses STARTTLS at once. (Answered "250 ok", nodemailer began
+        // a TLS handshake nobody answered and each mail waited 10 s for its socket timeout.)
+        else if (line.toUpperCase() === "STARTTLS") socket.write("454 4.7.0 TLS not available\r\n");
         else socket.write("250 ok\r\n");
       }
     });
