@@ -1,5 +1,5 @@
 import { axe } from "./axe.ts";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { PUBLIC_PAGES, consented, hydrated } from "./marketing-helpers";
 
 // Landing twice is one page; one service detail stands for the eleven (same template).
@@ -9,44 +9,57 @@ const pages = PUBLIC_PAGES.filter((p) => p.path !== "/landing" && (!p.path.start
 // that differ most are checked there too.
 const PHONE_TOO = ["/", "/gallery"];
 
-for (const theme of ["light", "dark"] as const) {
-  for (const { path } of [...pages, { path: "/no-such-page" }]) {
-    test(`axe finds no violations on ${path} (${theme})`, { tag: PHONE_TOO.includes(path) ? "@responsive" : [] }, async ({ page }) => {
-      // Measured: 7–15 s a page with two workers on two cores (the landing page the most: axe
-      // walks about 1,500 nodes), and twice that for the first tests of a fresh-clone CI run,
-      // which passed 30 s on the landing page. The budget is for that, not for a wait.
-      test.setTimeout(60_000);
-      await consented(page, { theme });
-      await page.emulateMedia({ reducedMotion: "reduce" });
-      // "load", not "networkidle": the landing page's hero video can keep the network busy for
-      // many seconds on a cold server (the first run's first test timed out there). What axe needs
-      // is waited for below: every section shown once, and the pictures in view loaded.
-      await page.goto(path);
-      // Bring every section into view once (revealed sections, counters and lazy pictures start
-      // there), then wait until the pictures on it have loaded before checking contrast.
-      await page.evaluate(async () => {
-        const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-        for (let y = 0; y < document.body.scrollHeight; y += innerHeight * 0.8) {
-          scrollTo(0, y);
-          await frame();
-        }
-        scrollTo(0, 0);
+/** Waits until the pictures in view have loaded (contrast is checked against them). */
+const picturesInView = (page: Page) =>
+  // (Pictures off to the side, such as a carousel's next slides, wait for their turn: not those.)
+  page.waitForFunction(() =>
+    [...document.images].every((i) => {
+      const r = i.getBoundingClientRect();
+      return i.complete || !r.width || r.right <= 0 || r.left >= innerWidth;
+    }),
+  );
+
+// One page load serves both themes: the page is checked light, then switched to dark by its own
+// theme button (what a stored dark theme gives at load: the same `dark` class on <html>) and
+// checked again. Loading, walking and waiting for the pictures was most of each run.
+for (const { path } of [...pages, { path: "/no-such-page" }]) {
+  test(`axe finds no violations on ${path} (light and dark)`, { tag: PHONE_TOO.includes(path) ? "@responsive" : [] }, async ({ page }) => {
+    // Measured: 7–15 s a page and theme with two workers on two cores (the landing page the most:
+    // axe walks about 1,500 nodes), and twice that for the first tests of a fresh-clone CI run,
+    // which passed 30 s on the landing page. The budget is for that, not for a wait.
+    test.setTimeout(60_000);
+    await consented(page);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    // "load", not "networkidle": the landing page's hero video can keep the network busy for
+    // many seconds on a cold server (the first run's first test timed out there). What axe needs
+    // is waited for below: every section shown once, and the pictures in view loaded.
+    await page.goto(path);
+    // Bring every section into view once (revealed sections, counters and lazy pictures start
+    // there), then wait until the pictures on it have loaded before checking contrast.
+    await page.evaluate(async () => {
+      const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      for (let y = 0; y < document.body.scrollHeight; y += innerHeight * 0.8) {
+        scrollTo(0, y);
         await frame();
-      });
-      // (Pictures off to the side, such as a carousel's next slides, wait for their turn: not those.)
-      await page.waitForFunction(() =>
-        [...document.images].every((i) => {
-          const r = i.getBoundingClientRect();
-          return i.complete || !r.width || r.right <= 0 || r.left >= innerWidth;
-        }),
-      );
+      }
+      scrollTo(0, 0);
+      await frame();
+    });
+    for (const theme of ["light", "dark"] as const) {
+      if (theme === "dark") {
+        // The button's own handler, without moving the pointer onto it (no hover colours).
+        await page.locator("#theme-toggle").dispatchEvent("click");
+        await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+        await expect(page.locator("#theme-toggle")).toHaveAttribute("aria-pressed", "true");
+      }
+      await picturesInView(page);
       // Legacy mode runs axe in the page itself: these pages have no frames to merge, and the
-      // default opens a second page to merge them (a second of each test).
+      // default opens a second page to merge them (a second of each run).
       const results = await axe(page).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
       const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-      expect(summary).toEqual([]);
-    });
-  }
+      expect(summary, theme).toEqual([]);
+    }
+  });
 }
 
 test("the consent banner and the open quote dropdown pass axe too", async ({ page }) => {
