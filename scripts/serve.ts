@@ -34,8 +34,17 @@ if (urlFile) {
 
 /** Netlify's static file serving (with netlify.toml's headers and redirects) over one build folder. */
 async function staticServer(dir: string): Promise<NetlifyDev> {
+  // @netlify/dev serves netlify.toml's `publish` folder (dist) before any other: a rebuilt folder
+  // is served as a project of its own, with a copy of netlify.toml for the headers and redirects.
+  let root = process.cwd();
+  if (dir !== "dist") {
+    const { copyFileSync } = await import("node:fs");
+    const { resolve } = await import("node:path");
+    root = resolve(dir);
+    copyFileSync("netlify.toml", `${root}/netlify.toml`);
+  }
   const n = new NetlifyDev({
-    projectRoot: process.cwd(),
+    projectRoot: root,
     blobs: { enabled: false },
     database: { enabled: false },
     edgeFunctions: { enabled: false },
@@ -43,7 +52,7 @@ async function staticServer(dir: string): Promise<NetlifyDev> {
     images: { enabled: false },
     aiGateway: { enabled: false },
     functions: { enabled: false },
-    staticFiles: { directories: [dir] },
+    staticFiles: { directories: [dir === "dist" ? dir : root] },
   });
   await n.start();
   return n;
