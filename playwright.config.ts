@@ -1,17 +1,22 @@
 import { defineConfig, devices } from "@playwright/test";
 import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
 const PORT = Number(process.env.E2E_PORT || 8890);
 /** Where scripts/serve.ts writes its database URL, for tests that read the outbox. */
 export const DB_URL_FILE = `.data/e2e-db-url-${PORT}`;
 
-/** Playwright's own Chromium when it is installed, else Debian's (/usr/bin/chromium). */
+/**
+ * Playwright's own Chromium when it is installed, else Debian's (CHROMIUM_PATH or /usr/bin/chromium)
+ * through scripts/chromium-e2e.sh, which switches off the browser's omnibox popups: headless, that
+ * Chromium builds them for every browser context, at more CPU than the pages under test.
+ */
 function chromiumPath(): string | undefined {
   try {
     if (existsSync(chromium.executablePath())) return undefined;
   } catch {}
-  return process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+  return fileURLToPath(new URL("./scripts/chromium-e2e.sh", import.meta.url));
 }
 
 const launchOptions = {
