@@ -40,11 +40,10 @@ export default handle(
     const db = await getDb();
     const part = ctx?.params?.part;
     const restoreOf = ctx?.params?.version;
-    const path = new URL(req.url).pathname.replace(/\/+$/, "");
 
-    if (restoreOf !== undefined || path.startsWith("/api/admin/site/restore/")) {
+    if (restoreOf !== undefined) {
       if (req.method !== "POST") throw new HttpError(405, "Method not allowed");
-      const version = check(z.object({ version: versionParam }), { version: restoreOf ?? path.split("/").pop() }).version;
+      const version = check(z.object({ version: versionParam }), { version: restoreOf }).version;
       await restore(db, version, user.email);
       log.info(`Site content: version ${version} restored as the draft by ${user.email}`);
       return view(db);

@@ -7,7 +7,7 @@ import type { Db } from "../db/index.ts";
 import { rebuildSettings } from "../publish/rebuild.ts";
 import { readLaunchChecklist, type ChecklistItem } from "./checklist.ts";
 import type { SiteDoc } from "./schemas.ts";
-import { draftChanged, draftContent, history, liveContent, type VersionInfo } from "./store.ts";
+import { draftChanged, draftContent, history, iso, liveContent, type VersionInfo } from "./store.ts";
 
 export interface SiteAdminView {
   draft: SiteDoc;
@@ -21,7 +21,7 @@ export interface SiteAdminView {
   rebuild: { hook: boolean; dueAt: string | null; firedAt: string | null; lastError: string | null };
 }
 
-const iso = (t: unknown) => (t == null ? null : t instanceof Date ? t.toISOString() : String(t));
+const isoOrNull = (t: unknown) => (t == null ? null : iso(t));
 
 export async function siteAdminView(db: Db): Promise<SiteAdminView | null> {
   const [draft, live] = await Promise.all([draftContent(db), liveContent(db)]);
@@ -49,6 +49,6 @@ export async function siteAdminView(db: Db): Promise<SiteAdminView | null> {
     changed,
     versions,
     checklist: checklist.map((c: ChecklistItem) => ({ section: c.section, field: c.field, message: c.he })),
-    rebuild: { hook, dueAt: iso(r?.due_at), firedAt: iso(r?.fired_at), lastError: r?.last_error ?? null },
+    rebuild: { hook, dueAt: isoOrNull(r?.due_at), firedAt: isoOrNull(r?.fired_at), lastError: r?.last_error ?? null },
   };
 }

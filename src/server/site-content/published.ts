@@ -14,7 +14,7 @@ import type { Queryable } from "../db/index.ts";
 import { IMAGE_URL_PREFIX } from "../images/store.ts";
 import { readLaunchChecklist, type ChecklistItem } from "./checklist.ts";
 import type { SiteDoc } from "./schemas.ts";
-import { liveContent } from "./store.ts";
+import { imageRefs, liveContent } from "./store.ts";
 
 export const SITE_IMAGES_DIR = ".data/site-images";
 /** The file each collection's entries say they come from (image paths resolve from its folder). */
@@ -33,27 +33,24 @@ export interface PublishedSite {
 /** Writes the stored pictures a document names to SITE_IMAGES_DIR and answers the document with their paths. */
 export async function withPictureFiles(q: Queryable, doc: SiteDoc, root = process.cwd()): Promise<SiteDoc> {
   const dir = join(root, SITE_IMAGES_DIR);
-  const keys = new Set<string>();
-  const collect = (v: unknown) => {
-    if (typeof v === "string" && v.startsWith(IMAGE_URL_PREFIX)) keys.add(v.slice(IMAGE_URL_PREFIX.length));
-    else if (Array.isArray(v)) v.forEach(collect);
-    else if (v && typeof v === "object") Object.values(v).forEach(collect);
-  };
-  collect(doc);
+  const keys = [...new Set(imageRefs(doc).map((r) => r.key))];
   const paths = new Map<string, string>();
-  if (keys.size) {
+  if (keys.length) {
     await mkdir(dir, { recursive: true });
-    const types = await q.query<{ key: string; content_type: string }>("SELECT key, content_type FROM images WHERE key = ANY($1::text[])", [[...keys]]);
-    for (const { key, content_type } of types.rows) {
-      const file = join(dir, `${key}.${EXT[content_type] ?? "bin"}`);
-      if (!existsSync(file)) {
-        const bytes = (await q.query<{ bytes: Uint8Array }>("SELECT bytes FROM images WHERE key = $1", [key])).rows[0]!.bytes;
+    const types = await q.query<{ key: string; content_type: string }>("SELECT key, content_type FROM images WHERE key = ANY($1::text[])", [keys]);
+    const files = new Map(types.rows.map((r) => [r.key, join(dir, `${r.key}.${EXT[r.content_type] ?? "bin"}`)]));
+    // Only the pictures not written by an earlier build are read, in one query.
+    const missing = [...files].filter(([, file]) => !existsSync(file)).map(([key]) => key);
+    if (missing.length) {
+      const bytes = await q.query<{ key: string; bytes: Uint8Array }>("SELECT key, bytes FROM images WHERE key = ANY($1::text[])", [missing]);
+      for (const row of bytes.rows) {
+        const file = files.get(row.key)!;
         const tmp = `${file}.${process.pid}.tmp`;
-        await writeFile(tmp, bytes);
+        await writeFile(tmp, row.bytes);
         await rename(tmp, file);
       }
-      paths.set(key, `./${relative(join(root, "content"), file).split("\\").join("/")}`);
     }
+    for (const [key, file] of files) paths.set(key, `./${relative(join(root, "content"), file).split("\\").join("/")}`);
   }
   const swap = (v: unknown): unknown => {
     if (typeof v === "string" && v.startsWith(IMAGE_URL_PREFIX)) {

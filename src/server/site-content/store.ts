@@ -31,7 +31,8 @@ export interface VersionInfo {
   restoredFrom: number | null;
 }
 
-const iso = (t: unknown) => (t instanceof Date ? t.toISOString() : String(t));
+/** A timestamp column as ISO text (PGlite and pg give a Date). */
+export const iso = (t: unknown) => (t instanceof Date ? t.toISOString() : String(t));
 
 /** The published content the site is built from (null before the first seed). */
 export async function liveContent(q: Queryable): Promise<LiveContent | null> {
