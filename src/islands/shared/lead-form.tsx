@@ -7,6 +7,7 @@ import { cloneElement, useEffect, useId, useRef, useState, type ReactElement, ty
 import { leadSourceFields, pageShownAt } from "../../lib/lead-source";
 import type { OutboxReport } from "../../lib/lead-outbox-page";
 import { local } from "../../lib/safe-storage";
+import { FieldError } from "./FieldError.tsx";
 
 /** 'queued': kept on this device, to be sent when the connection is back (issue 13). */
 export type SendStatus = "idle" | "sending" | "sent" | "queued" | "failed";
@@ -116,18 +117,6 @@ export function Honeypot({ inputRef }: { inputRef: RefObject<HTMLInputElement | 
   );
 }
 
-/** The message under a field the server refused; the field points at it (aria-describedby). */
-function FieldError({ id, text }: { id: string; text: string }) {
-  return (
-    <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm font-semibold text-red-700 dark:text-red-300" data-testid="field-error">
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="mt-0.5 size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
-        <circle cx="12" cy="12" r="10" />
-        <path d="M12 7v6m0 4h.01" />
-      </svg>
-      {text}
-    </p>
-  );
-}
 
 /**
  * A labelled input: a required one is marked *, an optional one may say so (`optionalNote`). With

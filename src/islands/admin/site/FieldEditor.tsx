@@ -1,5 +1,5 @@
 import { useEditor } from "./editor-context.ts";
-import { ErrorText, Hint, input, labelClass } from "./field-parts.tsx";
+import { FieldError, Hint, input, labelClass } from "./field-parts.tsx";
 import ListEditor from "./ListEditor.tsx";
 import PictureField from "./PictureField.tsx";
 import ProjectPhotos from "./ProjectPhotos.tsx";
@@ -80,7 +80,7 @@ function Group({ spec, value, path, onChange }: { spec: Extract<Spec, { kind: "g
   return (
     <fieldset className="min-w-0 sm:col-span-2" data-field={path} data-label={spec.label}>
       <legend className="mb-2 text-base font-bold text-slate-900 dark:text-white">{spec.label}</legend>
-      {error && <ErrorText id={`${fieldId(path)}-error`} text={error} />}
+      {error && <FieldError id={`${fieldId(path)}-error`} text={error} />}
       {spec.hint !== undefined && <Hint id={`${fieldId(path)}-hint`}>{spec.hint}</Hint>}
       <div className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 p-3 sm:grid-cols-2 sm:p-4 dark:border-slate-700">
         <Fields specs={spec.fields} value={value} path={path} onChange={onChange} />
@@ -124,7 +124,7 @@ function SelectField({ spec, value, path, onChange }: { spec: SelectSpec; value:
           </option>
         ))}
       </select>
-      {error && <ErrorText id={`${id}-error`} text={error} />}
+      {error && <FieldError id={`${id}-error`} text={error} />}
       {spec.hint !== undefined && <Hint id={`${id}-hint`}>{spec.hint}</Hint>}
     </div>
   );
@@ -152,7 +152,7 @@ function CheckField({ spec, value, path, onChange }: { spec: CheckSpec; value: u
           {spec.label}
         </label>
         {spec.hint !== undefined && <Hint id={`${id}-hint`}>{spec.hint}</Hint>}
-        {error && <ErrorText id={`${id}-error`} text={error} />}
+        {error && <FieldError id={`${id}-error`} text={error} />}
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import Confirm from "./Confirm.tsx";
 import { useEditor } from "./editor-context.ts";
-import { ArrowDown, ArrowUp, ErrorText, Hint, Trash, iconButton, labelClass, smallButton } from "./field-parts.tsx";
+import { ArrowDown, ArrowUp, FieldError, Hint, Trash, iconButton, labelClass, smallButton } from "./field-parts.tsx";
 import { fieldId, holds, join, type ListSpec } from "./spec.ts";
 import { t } from "./strings.ts";
 
@@ -97,7 +97,7 @@ export default function ListEditor({ spec, value, path, onChange, renderItem }: 
       <legend className={labelClass}>
         {spec.label} <span className="font-normal text-slate-600 dark:text-slate-400">({t.list.count(list.length)})</span>
       </legend>
-      {error && <ErrorText id={`${fieldId(path)}-error`} text={error} />}
+      {error && <FieldError id={`${fieldId(path)}-error`} text={error} />}
       {spec.hint !== undefined && <Hint id={`${fieldId(path)}-hint`}>{spec.hint}</Hint>}
       {spec.addAtStart && addButton}
       {list.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-400">{t.list.empty}</p>}

@@ -1,6 +1,6 @@
 import { useRef, type RefObject } from "react";
 import { useEditor } from "./editor-context.ts";
-import { ErrorText, describedBy, labelClass, smallButton } from "./field-parts.tsx";
+import { FieldError, describedBy, labelClass, smallButton } from "./field-parts.tsx";
 import TextField from "./TextField.tsx";
 import { PENDING, fieldId, isPending, join, read, write, type PictureSpec } from "./spec.ts";
 import { t } from "./strings.ts";
@@ -111,7 +111,7 @@ export default function PictureField({ spec, parent, parentPath, onParent }: Pro
             {has ? t.picture.replace : t.picture.choose}
           </button>
           <PictureInput inputRef={file} onFiles={(files) => onParent(write(parent, spec.key, uploads.pick(files.slice(0, 1))[0]))} testId="picture-input" />
-          {error && <ErrorText id={`${id}-error`} text={error} />}
+          {error && <FieldError id={`${id}-error`} text={error} />}
         </div>
       </div>
       {spec.alt && (

@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
 import { useEditor } from "./editor-context.ts";
-import { ArrowDown, ArrowUp, ErrorText, Hint, Trash, iconButton, labelClass, smallButton } from "./field-parts.tsx";
+import { ArrowDown, ArrowUp, FieldError, Hint, Trash, iconButton, labelClass, smallButton } from "./field-parts.tsx";
 import { PictureInput, PictureThumb, UploadStatus } from "./PictureField.tsx";
 import TextField from "./TextField.tsx";
 import { PROJECT_MAX_PHOTOS as MAX_PROJECT_PHOTOS, fieldId, join } from "./spec.ts";
@@ -73,7 +73,7 @@ export default function ProjectPhotos({ parent, parentPath, onParent }: Props) {
         </span>
       </p>
       <Hint id={`${id}-hint`}>{t.picture.coverHint}</Hint>
-      {blockError && <ErrorText id={`${id}-error`} text={blockError} />}
+      {blockError && <FieldError id={`${id}-error`} text={blockError} />}
       <ol className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {all.map((photo, k) => {
           const imagePath = pathOf(k, "image");
@@ -105,7 +105,7 @@ export default function ProjectPhotos({ parent, parentPath, onParent }: Props) {
               </div>
               <div className="mt-1 space-y-1">
                 <UploadStatus value={photo.image} id={`${fieldId(imagePath)}-status`} />
-                {imageError && <ErrorText id={`${fieldId(imagePath)}-error`} text={imageError} />}
+                {imageError && <FieldError id={`${fieldId(imagePath)}-error`} text={imageError} />}
               </div>
               <div className="mt-2">
                 <TextField

@@ -1,5 +1,5 @@
 import { useEditor } from "./editor-context.ts";
-import { ErrorText, Hint, describedBy, input, labelClass } from "./field-parts.tsx";
+import { FieldError, Hint, describedBy, input, labelClass } from "./field-parts.tsx";
 import { fieldId, type NumberSpec, type TextSpec } from "./spec.ts";
 import { t } from "./strings.ts";
 
@@ -61,7 +61,7 @@ export default function TextField({ spec, value, path, onChange, label = spec.la
       ) : (
         <input {...common} type="number" inputMode="decimal" step={spec.step ?? 1} min={spec.min} max={spec.max} onChange={(e) => change(e.target.value)} />
       )}
-      {error && <ErrorText id={`${id}-error`} text={error} />}
+      {error && <FieldError id={`${id}-error`} text={error} />}
       {spec.hint !== undefined && <Hint id={`${id}-hint`}>{spec.hint}</Hint>}
       {counted && (
         <p

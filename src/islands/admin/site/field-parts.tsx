@@ -14,18 +14,8 @@ export const smallButton =
 export const dangerButton =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-red-700 px-3 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600 dark:bg-red-600 dark:hover:bg-red-700";
 
-/** The refusal shown under a field; the field points at it (aria-describedby). */
-export function ErrorText({ id, text }: { id: string; text: string }) {
-  return (
-    <p id={id} className="mt-1.5 flex items-start gap-1.5 text-sm font-semibold text-red-700 dark:text-red-300" data-testid="field-error">
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="mt-0.5 size-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round">
-        <circle cx="12" cy="12" r="10" />
-        <path d="M12 7v6m0 4h.01" />
-      </svg>
-      <span>{text}</span>
-    </p>
-  );
-}
+/** The refusal shown under a field: the visitors' forms' own (the field points at it with aria-describedby). */
+export { FieldError } from "../../shared/FieldError.tsx";
 
 export function Hint({ id, children }: { id: string; children: ReactNode }) {
   return (
