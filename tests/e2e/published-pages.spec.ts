@@ -6,32 +6,13 @@
  * while the seed's samples keep theirs. Once nothing is sample any more, the gallery's note about
  * renderings goes too. /content-version.json follows each build.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { devices, expect, test, type APIRequestContext, type Browser } from "@playwright/test";
+import { devices, expect, test, type Browser } from "@playwright/test";
+import { SAMPLE_PROJECT_LABEL as SAMPLE } from "../../src/components/sample-labels";
+import { useRebuildServer } from "./rebuild-server";
 
-const PORT = 8898;
-const BASE = `http://localhost:${PORT}`;
-const SAMPLE = "Sample project · rendering";
+const { base: BASE, office: siteApi, servedVersion } = useRebuildServer(8898);
 const REVIEW_URL = "https://www.google.com/maps/reviews/data=coastal-marine-review-1";
-
-let server: ChildProcess;
-let log = "";
-
-test.beforeAll(async () => {
-  server = spawn(process.execPath, ["--experimental-transform-types", "--no-warnings", "scripts/serve.ts", "--memory", "--quiet", "--rebuild", "--port", String(PORT)], {
-    env: { ...process.env, BUILD_HOOK_URL: "", BUILD_HOOK_DEBOUNCE_SECONDS: "0", NODE_ENV: "test", SCRYPT_LOG_N: "10", AUTH_RATE_LIMIT_FACTOR: "50" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  server.stdout?.on("data", (b) => (log += b));
-  server.stderr?.on("data", (b) => (log += b));
-  await expect
-    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status ?? 0, { timeout: 60_000, message: `the server did not start:\n${log}` })
-    .toBe(200);
-});
-test.afterAll(() => {
-  server?.kill("SIGTERM");
-});
 
 interface Project {
   id: string;
@@ -51,40 +32,14 @@ interface Review {
   sample: boolean;
 }
 
-async function admin(request: APIRequestContext) {
-  const r = await request.post(`${BASE}/api/auth/in`, { data: { email: "admin@example.com", password: "demo-admin-password" } });
-  expect(r.status()).toBe(200);
-  const headers = { authorization: `Bearer ${(await r.json()).data.token}` };
+/** The office's calls, with the draft typed and pictures uploaded from files. */
+async function admin(request: Parameters<typeof siteApi>[0]) {
+  const api = await siteApi(request);
   return {
-    async draft(): Promise<{ gallery: Project[]; reviews: Review[] }> {
-      return (await (await request.get(`${BASE}/api/admin/site`, { headers })).json()).data.draft;
-    },
-    async upload(file: string): Promise<string> {
-      const res = await request.post(`${BASE}/api/admin/site/images`, { headers: { ...headers, "content-type": "image/jpeg" }, data: readFileSync(file) });
-      expect(res.status(), await res.text()).toBe(201);
-      return (await res.json()).data.url;
-    },
-    async save(section: string, value: unknown) {
-      const res = await request.put(`${BASE}/api/admin/site/${section}`, { headers, data: value });
-      expect(res.status(), await res.text()).toBe(200);
-    },
-    async publish(): Promise<number> {
-      const res = await request.post(`${BASE}/api/admin/site/publish`, { headers });
-      expect(res.status(), await res.text()).toBe(200);
-      return (await res.json()).data.published;
-    },
+    ...api,
+    draft: async (): Promise<{ gallery: Project[]; reviews: Review[] }> => (await api.view()).draft,
+    upload: (file: string) => api.upload(readFileSync(file)),
   };
-}
-
-/** Waits until the served build is the one made from `version`, as the back office's status does. */
-async function servedVersion(request: APIRequestContext, version: number) {
-  await expect
-    .poll(async () => (await (await request.get(`${BASE}/content-version.json`)).json()).version, {
-      timeout: 180_000,
-      intervals: [2000],
-      message: `the rebuild did not serve version ${version}; server log:\n${log.slice(-3000)}`,
-    })
-    .toBe(version);
 }
 
 async function phonePage(browser: Browser) {
