@@ -2,13 +2,16 @@
  * Issue 27 on the production build: what the office publishes reaches the prebuilt pages through a
  * rebuild (a server of its own: tests/e2e/rebuild-server.ts). Publish a new phone: after the rebuild
  * the footer, the call links and the JSON-LD carry it; restoring the first version brings the old
- * phone back after the next rebuild. (A catalogue price edit through the same hook is not checked
- * here yet: see issue 26's note.)
+ * phone back after the next rebuild. Issue 26 through the same hook: a price edited in the editor
+ * is in the product page's prebuilt HTML after the rebuild.
  */
 import { expect, test } from "@playwright/test";
+import { rememberSession } from "./auth-helpers";
 import { useRebuildServer } from "./rebuild-server";
 
-const { base: BASE, office, servedVersion } = useRebuildServer(8897);
+// One server that rebuilds, shared by the file's tests in turn (each build is the machine's whole CPU).
+test.describe.configure({ mode: "serial" });
+const { base: BASE, office, servedVersion, hookState, builtAfter } = useRebuildServer(8897);
 const NEW_PHONE = "(239) 774-2210";
 const OLD_PHONE = "(239) 555-0142";
 
@@ -43,4 +46,29 @@ test("a publish reaches the prebuilt pages after the rebuild; restoring the firs
   await expect(page.locator("footer")).toContainText(OLD_PHONE);
   await expect(page.locator('a[href="tel:+12395550142"]').first()).toBeAttached();
   expect((await page.locator('script[type="application/ld+json"]').allTextContents()).join("\n")).toContain("+12395550142");
+});
+
+test("a price edited in the editor is in the product page's prebuilt HTML after the rebuild", async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const product = { id: "life-ring-with-bracket", name: "Life Ring with Dock Bracket" };
+  const price = `$${300 + (Date.now() % 90)}`;
+  const html = async () => (await request.get(`${BASE}/products/${product.id}`)).text();
+  expect(await html()).not.toContain(price);
+  const builds = (await hookState(request)).builds;
+
+  const site = await office(request);
+  await rememberSession(page, site.session);
+  await page.goto(`${BASE}/editor`);
+  const card = page.getByTestId("editor-card").filter({ hasText: product.name });
+  await card.getByRole("button", { name: `עריכה: ${product.name}` }).click();
+  const sheet = page.getByRole("dialog");
+  await sheet.getByLabel("מחיר").fill(price);
+  await sheet.getByRole("button", { name: "שמירה" }).click();
+  await expect(page.getByTestId("toast")).toHaveText(/Product updated successfully/);
+
+  // The page as a visitor without JavaScript, or a crawler, gets it once the rebuild is served.
+  await builtAfter(request, builds);
+  const built = await html();
+  expect(built).toContain(price);
+  expect(built, "the Product JSON-LD's offer").toContain(`"price":"${price.slice(1)}.00"`);
 });

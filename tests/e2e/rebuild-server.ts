@@ -31,13 +31,15 @@ export function useRebuildServer(port: number) {
   async function office(request: APIRequestContext) {
     const r = await request.post(`${base}/api/auth/in`, { data: { email: "admin@example.com", password: "demo-admin-password" } });
     expect(r.status()).toBe(200);
-    const headers = { authorization: `Bearer ${(await r.json()).data.token}` };
+    const session = (await r.json()).data as { token: string; user: { email: string; name: string } };
+    const headers = { authorization: `Bearer ${session.token}` };
     /** The answer's `data` (the API's JSON, read by each test as it needs). */
     const ok = async (res: Awaited<ReturnType<APIRequestContext["get"]>>, status = 200): Promise<any> => {
       expect(res.status(), await res.text()).toBe(status);
       return ((await res.json()) as { data: any }).data;
     };
     return {
+      session,
       headers,
       /** GET /api/admin/site's answer (draft, live, versions…). */
       view: async () => ok(await request.get(`${base}/api/admin/site`, { headers })),
@@ -59,5 +61,20 @@ export function useRebuildServer(port: number) {
       .toBe(version);
   }
 
-  return { base, office, servedVersion };
+  /** The local build hook's state (scripts/lib/local-build-hook.ts: GET answers it as JSON). */
+  const hookState = async (request: APIRequestContext): Promise<{ building: boolean; builds: number; failures: number; lastError: string | null }> =>
+    (await request.get(`${base}/.netlify/local-build-hook`)).json();
+
+  /** Waits until a build after the `before`-th has been served and none is running (a product edit moves no content version). */
+  async function builtAfter(request: APIRequestContext, before: number) {
+    await expect
+      .poll(async () => {
+        const s = await hookState(request);
+        expect(s.failures, `a rebuild failed: ${s.lastError}`).toBe(0);
+        return s.builds > before && !s.building;
+      }, { timeout: 180_000, intervals: [2000], message: `no rebuild was served; server log:\n${log.slice(-3000)}` })
+      .toBe(true);
+  }
+
+  return { base, office, servedVersion, hookState, builtAfter };
 }
