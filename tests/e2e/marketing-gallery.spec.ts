@@ -23,6 +23,17 @@ test("phones: the 3D carousel wraps both ways, a click advances, arrows show for
   await expect(page.locator("ul.columns-2")).toBeHidden();
 });
 
+test("phones: the 3D carousel's first picture, the page's largest paint, is fetched first and loaded with the page", { tag: "@phone" }, async ({ page }) => {
+  // Lighthouse named it the phone's LCP element, fetched at normal priority behind the page's scripts.
+  await page.goto("/gallery", { waitUntil: "load" });
+  const first = page.locator('[data-variant="3d"] [aria-roledescription="slide"] img').first();
+  await expect(first).toHaveAttribute("fetchpriority", "high");
+  await expect(first).toHaveAttribute("loading", "eager");
+  expect(await first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // The wide screens' carousel (hidden here) has only lazy pictures: nothing of it is fetched for a phone.
+  expect(await page.locator('[data-variant="rotating"] img:not([loading="lazy"])').count()).toBe(0);
+});
+
 test("wide screens: 4-column masonry, FREE ESTIMATE, and a carousel that advances every 5 s", async ({ page }) => {
   await page.clock.install({ time: new Date("2025-03-01T10:00:00") });
   await page.clock.pauseAt(new Date("2025-03-01T10:00:01"));

@@ -93,9 +93,12 @@ function Carousel({ slides, variant, label }: Props) {
               pointerX.current = null;
             }}
           >
+            {/* The page renders both carousels and CSS shows one: the phone's (3D) first slide is its
+                largest paint, fetched first; the wide screens' carousel is lazy, so it asks for
+                nothing where it is hidden. */}
             <figure className={`relative overflow-hidden bg-slate-200 dark:bg-slate-800 ${variant === "3d" ? "aspect-[4/5] rounded-3xl shadow-xl" : "aspect-[21/9]"}`}>
               {s.src ? (
-                <img src={s.src} srcSet={s.srcset} sizes={s.sizes} width={s.width} height={s.height} alt={s.alt} loading={i < 2 ? "eager" : "lazy"} draggable={false} className="h-full w-full object-cover" />
+                <img src={s.src} srcSet={s.srcset} sizes={s.sizes} width={s.width} height={s.height} alt={s.alt} loading={variant === "3d" && i < 2 ? "eager" : "lazy"} fetchPriority={variant === "3d" && i === 0 ? "high" : undefined} draggable={false} className="h-full w-full object-cover" />
               ) : null}
               {s.badge ? <span className="absolute start-3 top-3 rounded-full bg-white/90 px-2.5 py-1 text-xs font-bold tracking-wide text-slate-800 uppercase shadow">{s.badge}</span> : null}
               <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent p-4 pt-10 font-semibold text-white">
