@@ -5,6 +5,8 @@ import type { LoaderContext } from "astro/loaders";
 import { dbLoader } from "../../src/content/db-loader.ts";
 import { readPublishedCatalogue } from "../../src/server/products/published.ts";
 import { readCatalogue } from "../../src/server/products/seed.ts";
+import { createDb } from "../../src/server/db/index.ts";
+import { startDatabase } from "../../scripts/lib/database.ts";
 
 type Entry = { id: string; data: Record<string, unknown>; digest?: string };
 
@@ -76,5 +78,31 @@ describe("dbLoader over the catalogue", () => {
     );
     expect(failed?.message).toMatch(/^db-products: the published content could not be read from the database \(database-url\): .+ The build stops here, so the live site keeps its last good deploy\./);
     expect(failed?.message).not.toContain("secret");
+  });
+
+  it("a deploy preview's build reads its own branch database; production's build reads production's", async () => {
+    // Two databases, seeded alike; the preview's branch has a price staff changed there.
+    vi.stubEnv("DATABASE_URL", "");
+    vi.stubEnv("NETLIFY_DB_URL", "");
+    const production = await startDatabase({ memory: true, quiet: true });
+    const branch = await startDatabase({ memory: true, quiet: true });
+    try {
+      const db = await createDb(branch.url);
+      await db.query("UPDATE products SET price = '$7 on the branch' WHERE id = 'aluminum-dock-box'");
+      await db.close();
+      const priceBuiltFor = async (env: Record<string, string>) => {
+        for (const [k, v] of Object.entries(env)) vi.stubEnv(k, v);
+        const { ctx, entries, logged } = context();
+        await loader.load(ctx);
+        return { price: entries.get("aluminum-dock-box")!.data.price, from: logged[0] };
+      };
+      const both = { DATABASE_URL: production.url, PREVIEW_DATABASE_URL: branch.url };
+      expect(await priceBuiltFor({ ...both, CONTEXT: "deploy-preview" })).toEqual({ price: "$7 on the branch", from: expect.stringContaining("from preview-database") });
+      expect(await priceBuiltFor({ ...both, CONTEXT: "branch-deploy" })).toMatchObject({ price: "$7 on the branch" });
+      expect(await priceBuiltFor({ ...both, CONTEXT: "production" })).toEqual({ price: "$1,149", from: expect.stringContaining("from database-url") });
+    } finally {
+      await production.stop();
+      await branch.stop();
+    }
   });
 });
