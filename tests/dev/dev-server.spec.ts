@@ -3,6 +3,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import services from "../../content/services.json" with { type: "json" };
 import { consent, expectClean, hydrateAll, signIn, watch } from "./dev-helpers.ts";
+import { editPriceInEditor } from "../e2e/editor-helpers.ts";
 
 /**
  * `npm run dev`, started from an empty Vite cache (playwright.dev.config.ts), must give a working
@@ -116,12 +117,7 @@ test("products: a price edited in the editor is in the product page's HTML on th
   await signIn(request, editor);
   await editor.goto("/editor");
   await hydrateAll(editor);
-  const card = editor.getByTestId("editor-card").filter({ hasText: product.name });
-  await card.getByRole("button", { name: `עריכה: ${product.name}` }).click();
-  const sheet = editor.getByRole("dialog");
-  await sheet.getByLabel("מחיר").fill(price);
-  await sheet.getByRole("button", { name: "שמירה" }).click();
-  await expect(editor.getByTestId("toast")).toHaveText(/Product updated successfully/);
+  const { card, sheet } = await editPriceInEditor(editor, product, price);
   // Staff start another edit and have not saved it yet when the public page is loaded.
   await editor.evaluate(() => ((window as unknown as { stillThisPage: boolean }).stillThisPage = true));
   await card.getByRole("button", { name: `עריכה: ${product.name}` }).click();

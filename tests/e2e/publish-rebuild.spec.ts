@@ -7,6 +7,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { rememberSession } from "./auth-helpers";
+import { editPriceInEditor } from "./editor-helpers";
 import { useRebuildServer } from "./rebuild-server";
 
 // One server that rebuilds, shared by the file's tests in turn (each build is the machine's whole CPU).
@@ -59,12 +60,7 @@ test("a price edited in the editor is in the product page's prebuilt HTML after 
   const site = await office(request);
   await rememberSession(page, site.session);
   await page.goto(`${BASE}/editor`);
-  const card = page.getByTestId("editor-card").filter({ hasText: product.name });
-  await card.getByRole("button", { name: `עריכה: ${product.name}` }).click();
-  const sheet = page.getByRole("dialog");
-  await sheet.getByLabel("מחיר").fill(price);
-  await sheet.getByRole("button", { name: "שמירה" }).click();
-  await expect(page.getByTestId("toast")).toHaveText(/Product updated successfully/);
+  await editPriceInEditor(page, product, price);
 
   // The page as a visitor without JavaScript, or a crawler, gets it once the rebuild is served.
   await builtAfter(request, builds);
