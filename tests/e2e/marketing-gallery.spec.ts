@@ -23,15 +23,30 @@ test("phones: the 3D carousel wraps both ways, a click advances, arrows show for
   await expect(page.locator("ul.columns-2")).toBeHidden();
 });
 
-test("phones: the 3D carousel's first picture, the page's largest paint, is fetched first and loaded with the page", { tag: "@phone" }, async ({ page }) => {
+test("phones: the 3D carousel's first picture, the page's largest paint, is fetched first and loaded with the page; the hidden wide-screen carousel fetches nothing more", { tag: "@phone" }, async ({ page }) => {
   // Lighthouse named it the phone's LCP element, fetched at normal priority behind the page's scripts.
   await page.goto("/gallery", { waitUntil: "load" });
   const first = page.locator('[data-variant="3d"] [aria-roledescription="slide"] img').first();
   await expect(first).toHaveAttribute("fetchpriority", "high");
   await expect(first).toHaveAttribute("loading", "eager");
   expect(await first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  // The wide screens' carousel (hidden here) has only lazy pictures: nothing of it is fetched for a phone.
-  expect(await page.locator('[data-variant="rotating"] img:not([loading="lazy"])').count()).toBe(0);
+  // The wide screens' carousel (hidden here) fetches nothing more for a phone: its one eager picture
+  // is the same file as the phone carousel's first, and the rest are lazy.
+  const eager = page.locator('[data-variant="rotating"] img:not([loading="lazy"])');
+  expect(await eager.count()).toBe(1);
+  expect(await eager.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(await first.evaluate((img: HTMLImageElement) => img.currentSrc));
+  // Slides far from the first have no picture yet: the track lays them side by side, where a lazy
+  // picture would still load with the page. Moving on brings the next ones.
+  const slides = page.locator('[data-variant="3d"] [aria-roledescription="slide"]');
+  expect(await slides.count()).toBeGreaterThan(4);
+  await expect(slides.nth(4).locator("img")).toHaveCount(0);
+  await hydrated(page, '[aria-label="Project carousel"]');
+  const carousel = page.locator('[data-variant="3d"]');
+  for (const n of [2, 3]) {
+    await carousel.getByRole("button", { name: "Next slide" }).tap();
+    await expect(carousel.locator("[data-counter]")).toHaveText(new RegExp(`^${n} / `));
+  }
+  await expect(slides.nth(4).locator("img")).toHaveCount(1);
 });
 
 test("wide screens: 4-column masonry, FREE ESTIMATE, and a carousel that advances every 5 s", async ({ page }) => {
@@ -45,6 +60,10 @@ test("wide screens: 4-column masonry, FREE ESTIMATE, and a carousel that advance
   await expect(page.getByRole("link", { name: "FREE ESTIMATE" }).last()).toHaveAttribute("href", "/contact");
   const counter = page.locator('[data-variant="rotating"] [data-counter]');
   await expect(counter).toHaveText("1 / 6");
+  // Its first picture is the page's largest paint here (Lighthouse desktop): never lazy, fetched first.
+  const first = page.locator('[data-variant="rotating"] [aria-roledescription="slide"] img').first();
+  await expect(first).toHaveAttribute("loading", "eager");
+  await expect(first).toHaveAttribute("fetchpriority", "high");
   await page.mouse.move(0, 0);
   await page.clock.runFor(4800);
   await expect(counter).toHaveText("1 / 6");

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { BOOT_SCRIPT, LANDING_REDIRECT_SCRIPT, cspHash } from "../../src/components/head-scripts";
 import { NAV_LINKS, isCurrent, navHidden } from "../../src/components/nav-links";
 import { counterValue, nextScroll } from "../../src/components/motion";
-import { isImageSource, showArrows, wrapIndex } from "../../src/islands/gallery/slides";
+import { isImageSource, picturesIn, showArrows, wrapIndex } from "../../src/islands/gallery/slides";
 import { OTHER, clearedFields, quotePayload, subjectOf } from "../../src/islands/quote/payload";
 import { detailsText } from "../../src/lib/contracts/lead";
 import { DETAILS_MAX } from "../../src/lib/contracts/lead";
@@ -168,4 +168,16 @@ describe("the quote request body", () => {
     expect(clearedFields("me@example.com")).toEqual({ fullName: "", email: "me@example.com", phone: "", address: "", service: "", other: "", details: "" });
     expect(clearedFields(null).email).toBe("");
   });
+});
+
+describe("carousel pictures in the page (picturesIn)", () => {
+  const ids = (s: Set<number>) => [...s].sort((a, b) => a - b);
+  it("at first, the first slide and the two after it", () => expect(ids(picturesIn(new Set(), 0, 13))).toEqual([0, 1, 2]));
+  it("moving on adds the one before and the two after, and keeps what was shown", () => {
+    expect(ids(picturesIn(new Set([0, 1, 2]), 4, 13))).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+  it("wrapping to the last slide adds it and the one before it, not beyond the end", () => {
+    expect(ids(picturesIn(new Set([0, 1, 2]), 12, 13))).toEqual([0, 1, 2, 11, 12]);
+  });
+  it("a carousel shorter than the window", () => expect(ids(picturesIn(new Set(), 0, 2))).toEqual([0, 1]));
 });

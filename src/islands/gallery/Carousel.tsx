@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useKeenSlider, type KeenSliderInstance } from "keen-slider/react";
 import "keen-slider/keen-slider.min.css";
 import { IslandBoundary } from "../shared/IslandBoundary";
-import { ROTATE_MS, showArrows, wrapIndex, type Slide } from "./slides";
+import { ROTATE_MS, picturesIn, showArrows, wrapIndex, type Slide } from "./slides";
 
 interface Props {
   slides: Slide[];
@@ -35,6 +35,8 @@ function Carousel({ slides, variant, label }: Props) {
   const [started, setStarted] = useState(false);
   const pointerX = useRef<number | null>(null);
   const count = slides.length;
+  const [withPicture, setWithPicture] = useState(() => picturesIn(new Set(), 0, count));
+  useEffect(() => setWithPicture((shown) => picturesIn(shown, current, count)), [current, count]);
   const [ref, slider] = useKeenSlider<HTMLDivElement>({
     initial: 0,
     // Reduced motion: slides change at once instead of gliding.
@@ -93,12 +95,14 @@ function Carousel({ slides, variant, label }: Props) {
               pointerX.current = null;
             }}
           >
-            {/* The page renders both carousels and CSS shows one: the phone's (3D) first slide is its
-                largest paint, fetched first; the wide screens' carousel is lazy, so it asks for
-                nothing where it is hidden. */}
+            {/* The page renders both carousels and CSS shows one. Each one's first slide is the
+                largest paint where it shows, fetched first; both are the same file, so the hidden
+                one costs nothing more. The rest of the wide screens' carousel is lazy, so a phone,
+                where it is hidden, never fetches it. Slides far from the current one get their
+                picture as the visitor comes near (picturesIn). */}
             <figure className={`relative overflow-hidden bg-slate-200 dark:bg-slate-800 ${variant === "3d" ? "aspect-[4/5] rounded-3xl shadow-xl" : "aspect-[21/9]"}`}>
-              {s.src ? (
-                <img src={s.src} srcSet={s.srcset} sizes={s.sizes} width={s.width} height={s.height} alt={s.alt} loading={variant === "3d" && i < 2 ? "eager" : "lazy"} fetchPriority={variant === "3d" && i === 0 ? "high" : undefined} draggable={false} className="h-full w-full object-cover" />
+              {s.src && withPicture.has(i) ? (
+                <img src={s.src} srcSet={s.srcset} sizes={s.sizes} width={s.width} height={s.height} alt={s.alt} loading={i === 0 || (variant === "3d" && i === 1) ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : undefined} draggable={false} className="h-full w-full object-cover" />
               ) : null}
               {s.badge ? <span className="absolute start-3 top-3 rounded-full bg-white/90 px-2.5 py-1 text-xs font-bold tracking-wide text-slate-800 uppercase shadow">{s.badge}</span> : null}
               <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent p-4 pt-10 font-semibold text-white">

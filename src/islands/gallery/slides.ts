@@ -39,3 +39,18 @@ export function wrapIndex(index: number, count: number): number {
 
 /** The rotating carousel's interval (spec §9: 5000 ms). */
 export const ROTATE_MS = 5000;
+
+/** Slides ahead of the current one whose pictures are already in the page. */
+export const PICTURES_AHEAD = 2;
+
+/**
+ * The slides whose pictures are in the page: every one shown so far, the one before the current and
+ * the next PICTURES_AHEAD. A slide further away has none yet: the track lays every slide out side by
+ * side, so a lazy picture there is still near enough to load with the page (on a phone that was
+ * every photo of every project, competing with the first one).
+ */
+export function picturesIn(shown: ReadonlySet<number>, current: number, count: number): Set<number> {
+  const next = new Set(shown);
+  for (let i = Math.max(0, current - 1); i <= Math.min(count - 1, current + PICTURES_AHEAD); i++) next.add(i);
+  return next;
+}
