@@ -12,12 +12,24 @@ test("phones: the 3D carousel wraps both ways, a click advances, arrows show for
   const n = GALLERY_SLIDES;
   await expect(counter).toHaveText(`1 / ${n}`);
   await expect(carousel.getByRole("button", { name: "Next slide" })).toBeVisible();
+  // The track moves with the counter: the current slide comes to the middle (a 3D turn written over
+  // keen-slider's own transform once left every slide where it was, with only the counter moving).
+  const middle = async (el: ReturnType<typeof carousel.locator>) => {
+    const b = (await el.boundingBox())!;
+    return b.x + b.width / 2;
+  };
+  const centre = await middle(carousel);
+  const inTheMiddle = (slide: number) =>
+    expect.poll(async () => Math.abs((await middle(carousel.locator('[aria-roledescription="slide"]').nth(slide))) - centre), { message: `slide ${slide + 1} is in the middle` }).toBeLessThan(4);
   await carousel.getByRole("button", { name: "Previous slide" }).click();
   await expect(counter).toHaveText(`${n} / ${n}`);
+  await inTheMiddle(n - 1);
   await carousel.getByRole("button", { name: "Next slide" }).click();
   await expect(counter).toHaveText(`1 / ${n}`);
-  await carousel.locator('[aria-roledescription="slide"]').first().click();
+  await inTheMiddle(0);
+  await carousel.locator("[data-active]").click();
   await expect(counter).toHaveText(`2 / ${n}`);
+  await inTheMiddle(1);
   await expect(page.getByText("GET YOUR FREE ESTIMATE NOW")).toBeVisible();
   await expect(page.getByRole("link", { name: "FREE ESTIMATE" }).last()).toHaveAttribute("href", "/contact");
   await expect(page.locator("ul.columns-2")).toBeHidden();

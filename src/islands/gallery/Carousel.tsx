@@ -11,13 +11,18 @@ interface Props {
   label: string;
 }
 
-/** Turns the slides around a vertical axis according to how far each is from the center. */
+/**
+ * Turns the slides around a vertical axis according to how far each is from the center. The turn
+ * goes on the slide's picture, not the slide: keen-slider moves each slide by its own transform,
+ * which a transform written on the slide would replace (the track then never moved).
+ */
 function depth(slider: KeenSliderInstance) {
   slider.track.details?.slides.forEach((s, i) => {
     const el = slider.slides[i];
     const offset = s.distance - (1 - s.size) / 2;
     const clamped = Math.max(-1, Math.min(1, offset / s.size));
-    el.style.transform = `perspective(900px) rotateY(${-clamped * 35}deg) scale(${1 - Math.abs(clamped) * 0.18})`;
+    const turned = el.firstElementChild as HTMLElement | null;
+    if (turned) turned.style.transform = `perspective(900px) rotateY(${-clamped * 35}deg) scale(${1 - Math.abs(clamped) * 0.18})`;
     el.style.zIndex = String(100 - Math.round(Math.abs(clamped) * 10));
   });
 }
