@@ -81,6 +81,11 @@ test("wide screens: 4-column masonry, FREE ESTIMATE, and a carousel that advance
   await expect(counter).toHaveText("1 / 6");
   await page.clock.runFor(1500);
   await expect(counter).toHaveText("2 / 6");
+  // The track itself moved: the second slide fills the frame.
+  const rotating = page.locator('[data-variant="rotating"]');
+  const left = async (l: ReturnType<typeof page.locator>) => (await l.boundingBox())!.x;
+  await page.clock.runFor(1000);
+  expect(Math.abs((await left(rotating.locator('[aria-roledescription="slide"]').nth(1))) - (await left(rotating)))).toBeLessThan(4);
   await page.clock.runFor(5000);
   await expect(counter).toHaveText("3 / 6");
 });
