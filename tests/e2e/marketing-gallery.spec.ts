@@ -30,6 +30,10 @@ test("phones: the 3D carousel wraps both ways, a click advances, arrows show for
   await carousel.locator("[data-active]").click();
   await expect(counter).toHaveText(`2 / ${n}`);
   await inTheMiddle(1);
+  // Quick taps each count, also while the track is still gliding from the one before.
+  for (let i = 0; i < 3; i++) await carousel.getByRole("button", { name: "Next slide" }).tap();
+  await expect(counter).toHaveText(`5 / ${n}`);
+  await inTheMiddle(4);
   await expect(page.getByText("GET YOUR FREE ESTIMATE NOW")).toBeVisible();
   await expect(page.getByRole("link", { name: "FREE ESTIMATE" }).last()).toHaveAttribute("href", "/contact");
   await expect(page.locator("ul.columns-2")).toBeHidden();

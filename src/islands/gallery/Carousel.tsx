@@ -39,6 +39,7 @@ function Carousel({ slides, variant, label }: Props) {
   // Until keen-slider has measured the slides, CSS lays them out the way it will.
   const [started, setStarted] = useState(false);
   const pointerX = useRef<number | null>(null);
+  const aim = useRef(0);
   const count = slides.length;
   const [withPicture, setWithPicture] = useState(() => picturesIn(new Set(), 0, count));
   useEffect(() => setWithPicture((shown) => picturesIn(shown, current, count)), [current, count]);
@@ -49,6 +50,8 @@ function Carousel({ slides, variant, label }: Props) {
     loop: false,
     slides: variant === "3d" ? { perView: 1.35, spacing: 12, origin: "center" } : { perView: 1 },
     slideChanged: (s) => setCurrent(s.track.details.rel),
+    // Where the track came to rest (after a move, a swipe or the rotation): the next tap counts from there.
+    animationEnded: (s) => (aim.current = s.track.details.rel),
     detailsChanged: variant === "3d" ? depth : undefined,
     created: (s) => {
       setStarted(true);
@@ -57,9 +60,14 @@ function Carousel({ slides, variant, label }: Props) {
   });
 
   // Wrap-around moves: next after the last goes to the first, previous before the first to the last.
-  const go = (i: number) => slider.current?.moveToIdx(wrapIndex(i, count));
-  const next = () => go(current + 1);
-  const prev = () => go(current - 1);
+  // Taps count from the slide the track is heading for, not the one it is passing: a second tap on
+  // Next during the glide goes one further (it was lost, the glide still showing the same slide).
+  const go = (i: number) => {
+    aim.current = wrapIndex(i, count);
+    slider.current?.moveToIdx(aim.current);
+  };
+  const next = () => go(aim.current + 1);
+  const prev = () => go(aim.current - 1);
 
   useEffect(() => setReduced(matchMedia("(prefers-reduced-motion: reduce)").matches), []);
   useEffect(() => {
