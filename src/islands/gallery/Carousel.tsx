@@ -42,14 +42,17 @@ function Carousel({ slides, variant, label }: Props) {
   const aim = useRef(0);
   const count = slides.length;
   const [withPicture, setWithPicture] = useState(() => picturesIn(new Set(), 0, count));
-  useEffect(() => setWithPicture((shown) => picturesIn(shown, current, count)), [current, count]);
   const [ref, slider] = useKeenSlider<HTMLDivElement>({
     initial: 0,
     // Reduced motion: slides change at once instead of gliding.
     defaultAnimation: typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches ? { duration: 0 } : undefined,
     loop: false,
     slides: variant === "3d" ? { perView: 1.35, spacing: 12, origin: "center" } : { perView: 1 },
-    slideChanged: (s) => setCurrent(s.track.details.rel),
+    slideChanged: (s) => {
+      const rel = s.track.details.rel;
+      setCurrent(rel);
+      setWithPicture((shown) => picturesIn(shown, rel, count));
+    },
     // Where the track came to rest (after a move, a swipe or the rotation): the next tap counts from there.
     animationEnded: (s) => (aim.current = s.track.details.rel),
     detailsChanged: variant === "3d" ? depth : undefined,
