@@ -7,7 +7,9 @@
  * from the database and the new build is served, as a deploy would do.
  */
 import { createServer, type IncomingMessage } from "node:http";
+import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
 import { Readable } from "node:stream";
 import { constants, createBrotliCompress, createGzip } from "node:zlib";
 import { NetlifyDev } from "@netlify/dev";
@@ -27,8 +29,7 @@ process.env.DATABASE_URL = db.url;
 // Browser tests read what only e-mail would show (the reset link in the outbox) from this URL.
 const urlFile = args.includes("--db-url-file") ? args[args.indexOf("--db-url-file") + 1] : "";
 if (urlFile) {
-  const { mkdirSync, writeFileSync } = await import("node:fs");
-  mkdirSync((await import("node:path")).dirname(urlFile), { recursive: true });
+  mkdirSync(dirname(urlFile), { recursive: true });
   writeFileSync(urlFile, db.url);
 }
 
@@ -36,13 +37,8 @@ if (urlFile) {
 async function staticServer(dir: string): Promise<NetlifyDev> {
   // @netlify/dev serves netlify.toml's `publish` folder (dist) before any other: a rebuilt folder
   // is served as a project of its own, with a copy of netlify.toml for the headers and redirects.
-  let root = process.cwd();
-  if (dir !== "dist") {
-    const { copyFileSync } = await import("node:fs");
-    const { resolve } = await import("node:path");
-    root = resolve(dir);
-    copyFileSync("netlify.toml", `${root}/netlify.toml`);
-  }
+  const root = dir === "dist" ? process.cwd() : resolve(dir);
+  if (dir !== "dist") copyFileSync("netlify.toml", `${root}/netlify.toml`);
   const n = new NetlifyDev({
     projectRoot: root,
     blobs: { enabled: false },
@@ -52,7 +48,7 @@ async function staticServer(dir: string): Promise<NetlifyDev> {
     images: { enabled: false },
     aiGateway: { enabled: false },
     functions: { enabled: false },
-    staticFiles: { directories: [dir === "dist" ? dir : root] },
+    staticFiles: { directories: [resolve(dir)] },
   });
   await n.start();
   return n;
