@@ -2,6 +2,7 @@ import { devices, expect, test, type APIRequestContext, type Locator, type Page 
 import sharp from "sharp";
 import { e164 } from "../../src/lib/phone.ts";
 import { consent, expectClean, hydrateAll, signIn, watch } from "./dev-helpers.ts";
+import { saveDraft } from "../e2e/site-helpers.ts";
 
 /**
  * Issue 27's "Done when", under `npm run dev` on a phone: the office changes the phone number, adds a
@@ -93,8 +94,7 @@ test.describe("on a phone", () => {
         const phone = company.getByLabel("טלפון", { exact: true });
         await expect(phone).toHaveValue(oldPhone);
         await phone.fill(NEW_PHONE);
-        await company.getByRole("button", { name: "שמור טיוטה" }).tap();
-        await expect(company.getByTestId("save-status")).toHaveText("הטיוטה נשמרה. היא תופיע באתר אחרי ״פרסם״.");
+        await saveDraft(company, "tap");
       });
 
       await test.step("a review with its dates, rating, texts, source and a profile picture, saved", async () => {
@@ -115,8 +115,7 @@ test.describe("on a phone", () => {
         const thumb = item.getByTestId("picture-thumb");
         await expect(thumb).toHaveAttribute("src", /^\/api\/images\/[\w-]{43}$/);
         avatarKey = (await thumb.getAttribute("src"))!.split("/").pop()!;
-        await reviews.getByRole("button", { name: "שמור טיוטה" }).tap();
-        await expect(reviews.getByTestId("save-status")).toHaveText("הטיוטה נשמרה. היא תופיע באתר אחרי ״פרסם״.");
+        await saveDraft(reviews, "tap");
       });
 
       await test.step("a featured gallery project with two photos and their alt texts, saved", async () => {
@@ -137,8 +136,7 @@ test.describe("on a phone", () => {
         await tiles.nth(0).getByLabel(/תיאור התמונה/).fill(project.cover);
         await tiles.nth(1).getByLabel(/תיאור התמונה/).fill(project.second);
         await item.getByLabel("מוצג בעמוד הנחיתה").check();
-        await gallery.getByRole("button", { name: "שמור טיוטה" }).tap();
-        await expect(gallery.getByTestId("save-status")).toHaveText("הטיוטה נשמרה. היא תופיע באתר אחרי ״פרסם״.");
+        await saveDraft(gallery, "tap");
         await expect(page.getByTestId("draft-state")).toHaveText("טיוטה שמורה · יש שינויים שלא פורסמו");
       });
 

@@ -12,6 +12,7 @@ import sharp from "sharp";
 import { DB_URL_FILE } from "../../playwright.config.ts";
 import { apiSignIn, rememberSession, type Session } from "./auth-helpers.ts";
 import { axe } from "./axe.ts";
+import { saveDraft } from "./site-helpers.ts";
 
 /** Held by the test that edits the site's content (a file: the embedded database has one session, so its locks exclude nothing). */
 const LOCK_FILE = `${DB_URL_FILE}.site-content.lock`;
@@ -103,8 +104,7 @@ test("site content: a refused phone at its field, a new phone, a review and a pr
         await expect(page.getByTestId("draft-state")).toHaveText("יש שינויים שלא נשמרו: פרטי החברה. רק מה שנשמר יפורסם.");
         await page.getByTestId("site-part-company").click();
         await expect(phone).toHaveValue(newPhone);
-        await company.getByRole("button", { name: "שמור טיוטה" }).click();
-        await expect(company.getByTestId("save-status")).toHaveText("הטיוטה נשמרה. היא תופיע באתר אחרי ״פרסם״.");
+        await saveDraft(company);
         await expect(company.getByTestId("field-error")).toHaveCount(0);
         await expect(page.getByTestId("draft-state")).toHaveText("טיוטה שמורה · יש שינויים שלא פורסמו");
         expect((await siteState(page.request, session)).draft.site.phone).toBe(newPhone);
@@ -133,8 +133,7 @@ test("site content: a refused phone at its field, a new phone, a review and a pr
         const moved = reviews.getByTestId("list-item").nth(1);
         await expect(moved.getByTestId("item-name")).toHaveText(reviewer);
         await expect(moved.getByRole("button", { name: `הזזה למטה: ${reviewer}` })).toBeFocused();
-        await reviews.getByRole("button", { name: "שמור טיוטה" }).click();
-        await expect(reviews.getByTestId("save-status")).toHaveText("הטיוטה נשמרה. היא תופיע באתר אחרי ״פרסם״.");
+        await saveDraft(reviews);
         const saved = (await siteState(page.request, session)).draft.reviews;
         expect(saved[1]).toMatchObject({ name: reviewer, rating: 5, sourceUrl: "https://www.google.com/maps/reviews/sam", sample: false });
         expect(saved[1].profileImage).toMatch(/^\/api\/images\//);
@@ -162,8 +161,7 @@ test("site content: a refused phone at its field, a new phone, a review and a pr
         await tiles.nth(0).getByLabel(/תיאור התמונה/).fill("New concrete seawall cap along a canal");
         await tiles.nth(1).getByLabel(/תיאור התמונה/).fill("Boat raised on a new four-post lift");
         await item.getByLabel("מוצג בעמוד הנחיתה").check();
-        await gallery.getByRole("button", { name: "שמור טיוטה" }).click();
-        await expect(gallery.getByTestId("save-status")).toHaveText("הטיוטה נשמרה. היא תופיע באתר אחרי ״פרסם״.");
+        await saveDraft(gallery);
         const saved = (await siteState(page.request, session)).draft.gallery[0];
         expect(saved).toMatchObject({ title, service: "seawalls", weeks: 5, featured: true, alt: "New concrete seawall cap along a canal", photos: [{ alt: "Boat raised on a new four-post lift" }] });
       });
@@ -291,8 +289,7 @@ test("on a phone: a project's photos from the camera roll, uploaded one by one w
         await expect(tiles.nth(0).getByTestId("field-error")).toHaveText("שדה חובה: הוא ריק.");
         await expect(item.getByLabel("שם הפרויקט")).toHaveValue(title);
         await alt.fill("Kayak launch at the end of the dock");
-        await gallery.getByRole("button", { name: "שמור טיוטה" }).tap();
-        await expect(gallery.getByTestId("save-status")).toHaveText("הטיוטה נשמרה. היא תופיע באתר אחרי ״פרסם״.");
+        await saveDraft(gallery, "tap");
         const saved = (await siteState(page.request, session)).draft.gallery[0];
         expect(saved).toMatchObject({ title, alt: "Kayak launch at the end of the dock", photos: [{ alt: "New composite dock seen from the water" }] });
       });
