@@ -132,6 +132,9 @@ test("products: a price edited in the editor is in the product page's HTML on th
   const w = watch(page);
   await page.goto(`/products/${product.id}`);
   await expect(page.getByTestId("product-detail")).toContainText(price);
+  // The product island hydrates once the page is idle; its packages are what expectClean checks.
+  await hydrateAll(page);
+  await expect(page.getByTestId("product-detail")).toContainText(price);
   await expectClean(w);
 });
 
