@@ -5,7 +5,7 @@ import { getDb } from "../src/server/db/index.ts";
 import { listBucket } from "../src/server/images/bucket.ts";
 import { failedList, list } from "../src/server/http/respond.ts";
 
-export const config = { path: "/api/admin/bucket" } satisfies Config;
+export const config: Config = { path: "/api/admin/bucket" };
 
 /** The stored objects (product images), newest first. */
 export default handle(

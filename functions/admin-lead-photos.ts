@@ -10,7 +10,7 @@ import { listPhotos, photoBytes } from "../src/server/leads/photos.ts";
 
 const params = z.object({ id: z.uuid("not a lead id"), photoId: z.uuid("not a photo id").optional() });
 
-export const config = { path: ["/api/admin/leads/:id/photos", "/api/admin/leads/:id/photos/:photoId"] } satisfies Config;
+export const config: Config = { path: ["/api/admin/leads/:id/photos", "/api/admin/leads/:id/photos/:photoId"] };
 
 /**
  * A lead's photos, for admins only (issue 13): the list, or one picture's bytes. Lead photos are

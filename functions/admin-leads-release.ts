@@ -10,7 +10,7 @@ import { zohoFromEnv } from "../src/server/crm/config.ts";
 import { releaseLead } from "../src/server/leads/held.ts";
 import { afterStore } from "../src/server/leads/submit.ts";
 
-export const config = { path: "/api/admin/leads/:id/release" } satisfies Config;
+export const config: Config = { path: "/api/admin/leads/:id/release" };
 
 const params = z.object({ id: z.uuid("not a lead id") });
 

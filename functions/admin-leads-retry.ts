@@ -10,7 +10,7 @@ import { requeueLead } from "../src/server/leads/crm-queue.ts";
 
 const params = z.object({ id: z.uuid("not a lead id") });
 
-export const config = { path: "/api/admin/leads/:id/retry" } satisfies Config;
+export const config: Config = { path: "/api/admin/leads/:id/retry" };
 
 /** The admin's "retry": puts a lead back in the CRM sync queue, due now (409 for a lead held as spam). */
 export default handle(

@@ -10,7 +10,7 @@ import { zohoFromEnv } from "../src/server/crm/config.ts";
 import { changeLeadStatus, leadStatusHistory, statusChangeSchema } from "../src/server/leads/status.ts";
 import { pushStatusChange } from "../src/server/leads/status-sync.ts";
 
-export const config = { path: "/api/admin/leads/:id/status" } satisfies Config;
+export const config: Config = { path: "/api/admin/leads/:id/status" };
 
 const params = z.object({ id: z.uuid("not a lead id") });
 

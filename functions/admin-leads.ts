@@ -7,7 +7,7 @@ import { getDb } from "../src/server/db/index.ts";
 import { leadsCsv, leadsQuery, listLeads } from "../src/server/leads/admin-list.ts";
 import { failedList, list } from "../src/server/http/respond.ts";
 
-export const config = { path: "/api/admin/leads" } satisfies Config;
+export const config: Config = { path: "/api/admin/leads" };
 
 /** Stored leads with their CRM sync state: a page as JSON (newest first), or all of them as CSV. */
 export default handle(

@@ -6,7 +6,7 @@ import { getDb } from "../src/server/db/index.ts";
 import { logQuery, tailLogs } from "../src/server/logs/tail.ts";
 import { failedList, list } from "../src/server/http/respond.ts";
 
-export const config = { path: "/api/admin/logs/raw" } satisfies Config;
+export const config: Config = { path: "/api/admin/logs/raw" };
 
 /** The admin log viewer: the newest `tail` lines of the chosen window, oldest first. */
 export default handle(

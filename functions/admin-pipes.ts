@@ -6,7 +6,7 @@ import { getDb } from "../src/server/db/index.ts";
 import { pipeReports } from "../src/server/pipes/alerts.ts";
 import type { PipesAnswer } from "../src/lib/contracts/pipes.ts";
 
-export const config = { path: "/api/admin/pipes" } satisfies Config;
+export const config: Config = { path: "/api/admin/pipes" };
 
 /** Whether leads get out (Zoho CRM sync, mail): the dashboard's banner when a pipe is down. Admins only. */
 export default handle(

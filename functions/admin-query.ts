@@ -11,7 +11,7 @@ import { text } from "../src/lib/text.ts";
 
 const body = z.object({ query: text().max(QUERY_MAX_LENGTH, `at most ${QUERY_MAX_LENGTH} characters`) }).strict();
 
-export const config = { path: "/api/admin/query" } satisfies Config;
+export const config: Config = { path: "/api/admin/query" };
 
 /** The read-only query console. Every run is logged with who ran what and how it ended. */
 export default handle(

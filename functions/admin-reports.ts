@@ -10,7 +10,7 @@ import { REPORT_TABLES } from "../src/lib/contracts/reports.ts";
 import { reportQuery } from "../src/server/reports/period.ts";
 import { readReport, reportFileName } from "../src/server/reports/report.ts";
 
-export const config = { path: "/api/admin/reports/:table" } satisfies Config;
+export const config: Config = { path: "/api/admin/reports/:table" };
 
 const params = z.object({ table: z.enum(REPORT_TABLES, `must be one of ${REPORT_TABLES.join(", ")}`) });
 

@@ -14,7 +14,7 @@ import { isSection } from "../src/server/site-content/schemas.ts";
 import { publish, restore, saveSection } from "../src/server/site-content/store.ts";
 import { SITE_PICTURE_JPEG_QUALITY, SITE_PICTURE_MAX_BYTES, SITE_PICTURE_MAX_SIDE, SITE_SECTION_MAX_BYTES } from "../src/lib/contracts/site.ts";
 
-export const config = { path: ["/api/admin/site", "/api/admin/site/:part", "/api/admin/site/restore/:version"] } satisfies Config;
+export const config: Config = { path: ["/api/admin/site", "/api/admin/site/:part", "/api/admin/site/restore/:version"] };
 
 const versionParam = z.coerce.number().int().positive("not a version number");
 

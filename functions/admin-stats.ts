@@ -10,7 +10,7 @@ import { windowQuery } from "../src/server/logs/window.ts";
 
 const query = z.object(windowQuery);
 
-export const config = { path: "/api/admin/stats" } satisfies Config;
+export const config: Config = { path: "/api/admin/stats" };
 
 /** The dashboard cards' real counts for the selected window. */
 export default handle(

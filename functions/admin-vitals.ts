@@ -9,7 +9,7 @@ import { failedList, list } from "../src/server/http/respond.ts";
 
 const query = z.object({ range: z.enum(Object.keys(VITALS_RANGES) as [VitalsRange, ...VitalsRange[]]).default("7d") });
 
-export const config = { path: "/api/admin/vitals" } satisfies Config;
+export const config: Config = { path: "/api/admin/vitals" };
 
 /** The 75th percentile of each web vital per page over the range, rated good / needs-improvement / poor. */
 export default handle(

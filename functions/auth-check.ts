@@ -3,7 +3,7 @@ import { handle } from "../src/server/http/handler.ts";
 import { json } from "../src/server/http/response.ts";
 import { requireUser } from "../src/server/auth/guard.ts";
 
-export const config = { path: "/api/auth/check" } satisfies Config;
+export const config: Config = { path: "/api/auth/check" };
 
 /** The signed-in user behind the bearer token, or 401 (the client then logs out). */
 export default handle(

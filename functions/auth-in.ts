@@ -6,7 +6,7 @@ import { getDb } from "../src/server/db/index.ts";
 import { loginBody } from "../src/server/auth/schemas.ts";
 import { LOGIN_SUCCESS, logIn } from "../src/server/auth/login.ts";
 
-export const config = { path: "/api/auth/in" } satisfies Config;
+export const config: Config = { path: "/api/auth/in" };
 
 /** Log-in with e-mail and password → a session token and the user. */
 export default handle(

@@ -7,7 +7,7 @@ import { googleBody } from "../src/server/auth/schemas.ts";
 import { googleLogIn } from "../src/server/auth/google.ts";
 import { LOGIN_SUCCESS, startSession } from "../src/server/auth/login.ts";
 
-export const config = { path: "/api/auth/ingsi" } satisfies Config;
+export const config: Config = { path: "/api/auth/ingsi" };
 
 /** Log-in with a Google ID token → the same answer as auth/in. */
 export default handle(

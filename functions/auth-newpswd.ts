@@ -6,7 +6,7 @@ import { getDb } from "../src/server/db/index.ts";
 import { newPasswordBody } from "../src/server/auth/schemas.ts";
 import { PASSWORD_CHANGED, completeReset } from "../src/server/auth/reset.ts";
 
-export const config = { path: "/api/auth/newpswd" } satisfies Config;
+export const config: Config = { path: "/api/auth/newpswd" };
 
 /** Uses a reset link's token to set a new password; every session of the account is revoked. */
 export default handle(

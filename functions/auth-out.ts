@@ -5,7 +5,7 @@ import { getDb } from "../src/server/db/index.ts";
 import { bearerToken } from "../src/server/auth/guard.ts";
 import { revokeSession, sessionFromToken } from "../src/server/auth/sessions.ts";
 
-export const config = { path: "/api/auth/out" } satisfies Config;
+export const config: Config = { path: "/api/auth/out" };
 
 /**
  * Revokes the caller's session. Answers 200 even for a dead or missing token: the outcome the

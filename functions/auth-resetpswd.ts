@@ -6,7 +6,7 @@ import { getDb } from "../src/server/db/index.ts";
 import { resetRequestBody } from "../src/server/auth/schemas.ts";
 import { RESET_SENT, requestReset } from "../src/server/auth/reset.ts";
 
-export const config = { path: "/api/auth/resetpswd" } satisfies Config;
+export const config: Config = { path: "/api/auth/resetpswd" };
 
 /**
  * Sends a one-time link to choose a new password: the same answer, in the same time, whether or

@@ -5,7 +5,7 @@ import { getDb } from "../src/server/db/index.ts";
 import { deploySettings } from "../src/server/settings/context.ts";
 import { zohoFromEnv } from "../src/server/crm/config.ts";
 
-export const config = { path: "/api/health" } satisfies Config;
+export const config: Config = { path: "/api/health" };
 
 /**
  * Liveness and database reachability, for uptime checks; also which deploy context this is and

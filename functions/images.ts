@@ -6,7 +6,7 @@ import { getDb } from "../src/server/db/index.ts";
 import { getImage } from "../src/server/images/store.ts";
 import { IMAGE_HEADERS } from "../src/server/products/cache.ts";
 
-export const config = { path: "/api/images/:key" } satisfies Config;
+export const config: Config = { path: "/api/images/:key" };
 
 /** A stored picture by its content hash, cached for a year (a key never changes meaning). */
 export default handle(

@@ -12,7 +12,7 @@ import { syncLeadPhotos } from "../src/server/leads/photo-sync.ts";
 import { describe } from "../src/server/crm/errors.ts";
 import { PHOTO_TOKEN_HEADER } from "../src/lib/contracts/lead.ts";
 
-export const config = { path: "/api/leads/photos" } satisfies Config;
+export const config: Config = { path: "/api/leads/photos" };
 
 /** The contract's error shape for this endpoint: `{status:false, error}` (and `message`, as every other endpoint has). */
 function refusal(status: number, text: string, retryAfter?: number): Response {

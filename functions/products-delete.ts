@@ -7,7 +7,7 @@ import { getDb } from "../src/server/db/index.ts";
 import { removeProduct } from "../src/server/products/changes.ts";
 import { productIdSchema } from "../src/server/products/schema.ts";
 
-export const config = { path: "/api/admin/products/delete/:id" } satisfies Config;
+export const config: Config = { path: "/api/admin/products/delete/:id" };
 
 /** An admin deletes a product (and any picture only it used). */
 export default handle(

@@ -7,7 +7,7 @@ import { getDb } from "../src/server/db/index.ts";
 import { editProduct } from "../src/server/products/changes.ts";
 import { MAX_PRODUCT_BODY, editProductSchema, productIdSchema } from "../src/server/products/schema.ts";
 
-export const config = { path: "/api/admin/products/edit/:id" } satisfies Config;
+export const config: Config = { path: "/api/admin/products/edit/:id" };
 
 /** An admin changes a product's fields; the ones not sent keep their value. */
 export default handle(

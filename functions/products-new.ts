@@ -7,7 +7,7 @@ import { getDb } from "../src/server/db/index.ts";
 import { addProduct } from "../src/server/products/changes.ts";
 import { MAX_PRODUCT_BODY, newProductSchema } from "../src/server/products/schema.ts";
 
-export const config = { path: "/api/admin/products/new" } satisfies Config;
+export const config: Config = { path: "/api/admin/products/new" };
 
 /** An admin adds a product to the catalogue. */
 export default handle(

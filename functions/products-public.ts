@@ -17,7 +17,7 @@ const listQuery = z.strictObject({
   size: z.coerce.number().int().min(1).max(100).optional(),
 });
 
-export const config = { path: ["/api/public/products", "/api/public/products/:id"] } satisfies Config;
+export const config: Config = { path: ["/api/public/products", "/api/public/products/:id"] };
 
 /** The public catalogue: card list (optionally searched, sorted, paged) and one product. CDN-cached. */
 export default handle(

@@ -1,7 +1,7 @@
 import type { Config } from "@netlify/functions";
 import { leadEndpoint } from "../src/server/leads/endpoint.ts";
 
-export const config = { path: "/api/public/contact" } satisfies Config;
+export const config: Config = { path: "/api/public/contact" };
 
 /**
  * A quote request from the contact page or the landing contact section (spec §7: contact call).

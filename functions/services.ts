@@ -5,7 +5,7 @@ import { HttpError } from "../src/server/http/errors.ts";
 import { loadServices } from "../src/server/content/services.ts";
 import { getDb } from "../src/server/db/index.ts";
 
-export const config = { path: "/api/services" } satisfies Config;
+export const config: Config = { path: "/api/services" };
 
 /** The service catalogue as published (the site's content in the database); the CDN may keep it for five minutes. */
 export default handle(

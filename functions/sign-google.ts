@@ -6,7 +6,7 @@ import { getDb } from "../src/server/db/index.ts";
 import { googleBody } from "../src/server/auth/schemas.ts";
 import { googleSignUp } from "../src/server/auth/google.ts";
 
-export const config = { path: "/api/sign/google" } satisfies Config;
+export const config: Config = { path: "/api/sign/google" };
 
 /** Sign-up with a Google ID token (verified on the server); an existing account is simply found. */
 export default handle(

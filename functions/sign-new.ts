@@ -6,7 +6,7 @@ import { getDb } from "../src/server/db/index.ts";
 import { signUpBody } from "../src/server/auth/schemas.ts";
 import { SIGNUP_SUCCESS, signUp } from "../src/server/auth/signup.ts";
 
-export const config = { path: "/api/sign/new" } satisfies Config;
+export const config: Config = { path: "/api/sign/new" };
 
 /** Sign-up with e-mail and password (terms accepted, updates optional). */
 export default handle(

@@ -6,7 +6,7 @@ import { getDb } from "../src/server/db/index.ts";
 import { enforce } from "../src/server/rate-limit/index.ts";
 import { VITALS_LIMIT, recordVital, vitalSample } from "../src/server/vitals/vitals.ts";
 
-export const config = { path: "/api/vitals" } satisfies Config;
+export const config: Config = { path: "/api/vitals" };
 
 /**
  * The web-vitals beacon of consented visitors. sendBeacon posts a Blob (application/json) or a

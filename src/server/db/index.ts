@@ -52,7 +52,7 @@ export function driverFor(url: string): Db["driver"] {
   return "pg";
 }
 
-type PoolLike = {
+export type PoolLike = {
   query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
   connect(): Promise<{
     query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
@@ -65,7 +65,24 @@ type PoolLike = {
 /** What a rollback leaves on a session, cleared after untrusted SQL ran on it (Db.isolated). */
 const CLEAR_SESSION = ["SELECT pg_advisory_unlock_all()", "RESET ALL"];
 
-function fromPool(driver: "neon" | "pg", pool: PoolLike): Db {
+/**
+ * A transaction's one client runs one query at a time: a query asked for while another is still
+ * running waits for it. pg queues such a query itself with a deprecation warning (and pg 9 will
+ * refuse it), and Neon's Pool is pg's; code that runs `Promise.all` over a transaction's queries
+ * stays correct either way.
+ */
+export function oneAtATime(c: Pick<PoolLike, "query">): Pick<PoolLike, "query"> {
+  let last: Promise<unknown> = Promise.resolve();
+  return {
+    query(sql, params) {
+      const run = last.then(() => c.query(sql, params));
+      last = run.catch(() => {});
+      return run;
+    },
+  };
+}
+
+export function fromPool(driver: "neon" | "pg", pool: PoolLike): Db {
   const wrap = (c: Pick<PoolLike, "query">): Queryable => ({
     async query<T extends Row>(sql: string, params: unknown[] = []) {
       const r = await c.query(sql, params);
@@ -79,7 +96,7 @@ function fromPool(driver: "neon" | "pg", pool: PoolLike): Db {
       const client = await pool.connect();
       try {
         await client.query("BEGIN");
-        const out = await fn(wrap(client));
+        const out = await fn(wrap(oneAtATime(client)));
         await client.query("COMMIT");
         return out;
       } catch (e) {
@@ -94,7 +111,7 @@ function fromPool(driver: "neon" | "pg", pool: PoolLike): Db {
       let clean = false;
       try {
         await client.query("BEGIN");
-        return await fn(wrap(client));
+        return await fn(wrap(oneAtATime(client)));
       } finally {
         try {
           await client.query("ROLLBACK");

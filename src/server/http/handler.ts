@@ -1,4 +1,4 @@
-import type { Context } from "@netlify/functions";
+import type { Config, Context } from "@netlify/functions";
 import { HttpError } from "./errors.ts";
 import { jsonError } from "./response.ts";
 import { createLogger, type Logger } from "../logs/logger.ts";
@@ -17,11 +17,13 @@ type Handler = (req: Request, scope: RequestScope, ctx: Context | undefined) => 
  * Wraps a function's logic: gives it a request-scoped logger and request id, turns HttpErrors
  * into the API error shape, hides every other error behind a 500 with no detail, and writes the
  * buffered log lines before answering. `route` is the function's `config.path` (its log source:
- * the first path when there are several). On a preview or branch deploy every answer carries
- * `X-Robots-Tag: noindex`, and a write refused by the preview's read-only database is a 503.
+ * the first path when there are several; write it `export const config: Config = { path: … }`:
+ * Netlify's bundler reads only a plain object literal and silently drops a `satisfies` one). On a
+ * preview or branch deploy every answer carries `X-Robots-Tag: noindex`, and a write refused by the
+ * preview's read-only database is a 503.
  */
-export function handle(route: string | string[], fn: Handler, methods?: string[]) {
-  const source = typeof route === "string" ? route : route[0];
+export function handle(route: Config["path"], fn: Handler, methods?: string[]) {
+  const source = (typeof route === "string" ? route : route?.[0]) ?? "function";
   return async (req: Request, ctx?: Context): Promise<Response> => {
     const requestId = ctx?.requestId || req.headers.get("x-nf-request-id") || crypto.randomUUID();
     const log = createLogger(source, requestId);

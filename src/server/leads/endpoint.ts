@@ -7,6 +7,7 @@
  * 422; a malformed key is 400. Such a request is counted against the IP's limit once, when it is
  * first stored (idempotency.ts), so the retries of an offline phone's outbox are never refused.
  */
+import type { Config } from "@netlify/functions";
 import { handle } from "../http/handler.ts";
 import { json } from "../http/response.ts";
 import { readJson } from "../http/validate.ts";
@@ -17,7 +18,7 @@ import { idempotencyKey } from "./idempotency.ts";
 import { LEAD_BODY_LIMIT, rateLimitLeads, submitLead, type LeadInput } from "./submit.ts";
 
 /** `answer` makes the JSON body of a success, which the spec words differently for each form. */
-export function leadEndpoint(path: string, kind: LeadKind, answer: (data: LeadAnswerData) => unknown) {
+export function leadEndpoint(path: Config["path"], kind: LeadKind, answer: (data: LeadAnswerData) => unknown) {
   return handle(
     path,
     async (req, { log, ip }, ctx) => {

@@ -25,7 +25,13 @@ async function storePictures(q: Queryable, value: unknown, dir: string, keys: Se
     keys.add(key);
     return IMAGE_URL_PREFIX + key;
   }
-  if (Array.isArray(value)) return Promise.all(value.map((v) => storePictures(q, v, dir, keys)));
+  if (Array.isArray(value)) {
+    // One at a time: `q` may be a transaction's single client, which runs one query at a time (pg
+    // queues parallel ones with a deprecation warning, and pg 9 refuses them).
+    const out: unknown[] = [];
+    for (const v of value) out.push(await storePictures(q, v, dir, keys));
+    return out;
+  }
   if (value && typeof value === "object") {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) if (k !== "order") out[k] = await storePictures(q, v, dir, keys);

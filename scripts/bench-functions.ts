@@ -1,0 +1,159 @@
+/**
+ * `npm run bench:functions [-- DIR] [-- --cold N]`: the function bundles of a `netlify build`
+ * (DIR, default `.netlify/functions`), as AWS Lambda gets them. For each zip: its zipped and
+ * unzipped size against Lambda's limits (50 MB zipped, 250 MB unzipped), and what must never ship
+ * in a production function: the embedded database (PGlite's WASM), a Node binary, the site's
+ * pictures and videos. With `--cold N` (default 5) it also times `health`'s cold start N times,
+ * each in a new Node process on a fresh copy of its unpacked bundle: unzip, import, first answer
+ * (GET /api/health against PostgreSQL at COLD_DATABASE_URL or TEST_DATABASE_URL; the import alone
+ * without one), and prints the medians. Exit code 1 when a bundle breaks a limit or ships what it
+ * must not, or a bundle cannot be loaded.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+export const LAMBDA_ZIPPED_LIMIT = 50 * 1024 * 1024;
+export const LAMBDA_UNZIPPED_LIMIT = 250 * 1024 * 1024;
+
+/** Paths inside a bundle that production must never carry, with why. */
+export const FORBIDDEN: { pattern: RegExp; why: string }[] = [
+  { pattern: /(^|\/)node_modules\/@electric-sql\//, why: "the embedded database (PGlite) is for dev, tests and builds only" },
+  { pattern: /(^|\/)node_modules\/node\/bin\/node$/, why: "a Node binary (the `node` npm package): Lambda brings its own" },
+  { pattern: /(^|\/)(public|content\/images)\//, why: "the site's pictures and videos are served by the CDN, not by functions" },
+];
+
+export interface BundleReport {
+  name: string;
+  zipped: number;
+  unzipped: number;
+  files: number;
+  problems: string[];
+}
+
+/** The listing of a zip: each file's path and size (`unzip -Z1` would lose the sizes). */
+function zipEntries(zip: string): { path: string; size: number }[] {
+  const out = execFileSync("unzip", ["-Zl", zip], { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const entries: { path: string; size: number }[] = [];
+  for (const line of out.split("\n")) {
+    // -rw-r--r--  2.0 unx     1568 b-     1234 defN 80-Jan-01 00:00 content/about.json
+    const m = /^\S+\s+\S+\s+\S+\s+(\d+)\s+\S+\s+\d+\s+\S+\s+\S+\s+\S+\s+(.+)$/.exec(line);
+    if (m && !m[2].endsWith("/")) entries.push({ path: m[2], size: Number(m[1]) });
+  }
+  return entries;
+}
+
+export function inspectBundle(zip: string): BundleReport {
+  const name = zip.split("/").pop()!.replace(/\.zip$/, "");
+  const entries = zipEntries(zip);
+  const zipped = statSync(zip).size;
+  const unzipped = entries.reduce((s, e) => s + e.size, 0);
+  const problems: string[] = [];
+  if (zipped > LAMBDA_ZIPPED_LIMIT) problems.push(`zipped ${mb(zipped)} is over Lambda's 50 MB`);
+  if (unzipped > LAMBDA_UNZIPPED_LIMIT) problems.push(`unzipped ${mb(unzipped)} is over Lambda's 250 MB`);
+  for (const { pattern, why } of FORBIDDEN) {
+    const hits = entries.filter((e) => pattern.test(e.path));
+    if (hits.length) problems.push(`ships ${hits[0].path}${hits.length > 1 ? ` and ${hits.length - 1} more` : ""}: ${why}`);
+  }
+  return { name, zipped, unzipped, files: entries.length, problems };
+}
+
+export const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * Loads a bundle as Lambda would (its entry point, in a new Node process, from the unpacked zip,
+ * with no node_modules of ours reachable) and, with a database URL, answers one GET of its first
+ * route. Returns the times, or the error that stopped it.
+ */
+export function coldStart(zip: string, opts: { databaseUrl?: string; path?: string } = {}): { unzipMs: number; importMs: number; firstMs?: number; error?: string } {
+  const dir = mkdtempSync(join(tmpdir(), "fn-cold-"));
+  try {
+    const t0 = performance.now();
+    execFileSync("unzip", ["-q", zip, "-d", dir]);
+    const unzipMs = performance.now() - t0;
+    const main = readdirSync(join(dir, "functions")).find((f) => f.endsWith(".mjs"));
+    if (!main) return { unzipMs, importMs: 0, error: "no functions/*.mjs in the bundle" };
+    const probe = `
+      const t0 = performance.now();
+      const mod = await import(${JSON.stringify(join(dir, "functions", main))});
+      const importMs = performance.now() - t0;
+      let firstMs;
+      if (process.env.COLD_DATABASE_URL && ${JSON.stringify(opts.path ?? "")}) {
+        const t1 = performance.now();
+        const res = await mod.default(new Request("http://localhost" + ${JSON.stringify(opts.path ?? "")}), undefined);
+        if (res.status !== 200) throw new Error("answered " + res.status + ": " + (await res.text()));
+        firstMs = performance.now() - t1;
+      }
+      console.log(JSON.stringify({ importMs, firstMs }));
+      process.exit(0);`;
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, LOG_SILENT: "1", SESSION_SECRET: "cold-start-bench-secret-0123456789abcdef", CONTEXT: "production" };
+    if (opts.databaseUrl) {
+      env.COLD_DATABASE_URL = opts.databaseUrl;
+      env.DATABASE_URL = opts.databaseUrl;
+    }
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", probe], { cwd: dir, env, encoding: "utf8", timeout: 60_000 });
+    if (r.status !== 0) return { unzipMs, importMs: 0, error: (r.stderr || r.stdout || `exit ${r.status}`).trim().split("\n").slice(0, 6).join("\n") };
+    const { importMs, firstMs } = JSON.parse(r.stdout.trim().split("\n").pop()!);
+    return { unzipMs, importMs, firstMs };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The first route of each function, from the build's manifest (to call it in a cold start). */
+function manifestRoutes(dir: string): Map<string, string | undefined> {
+  try {
+    const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as { functions: { name: string; routes?: { pattern: string }[] }[] };
+    return new Map(manifest.functions.map((f) => [f.name, f.routes?.[0]?.pattern]));
+  } catch {
+    return new Map();
+  }
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const dir = resolve(args.find((a) => !a.startsWith("--") && !/^\d+$/.test(a)) ?? ".netlify/functions");
+  const coldAt = args.indexOf("--cold");
+  const coldRuns = coldAt >= 0 ? Number(args[coldAt + 1]) || 5 : 0;
+  const zips = readdirSync(dir).filter((f) => f.endsWith(".zip")).sort();
+  if (!zips.length) {
+    console.error(`✗ No function bundles in ${dir}: run \`netlify build --offline\` first`);
+    process.exit(1);
+  }
+  const reports = zips.map((z) => inspectBundle(join(dir, z)));
+  console.log(`▸ Function bundles in ${dir} (Lambda: 50 MB zipped, 250 MB unzipped)`);
+  console.log(`  ${"function".padEnd(22)} ${"zipped".padStart(9)} ${"unzipped".padStart(9)} ${"files".padStart(6)}`);
+  for (const r of reports) {
+    console.log(`  ${r.name.padEnd(22)} ${mb(r.zipped).padStart(9)} ${mb(r.unzipped).padStart(9)} ${String(r.files).padStart(6)}${r.problems.length ? "  ✗" : ""}`);
+    for (const p of r.problems) console.log(`      ✗ ${p}`);
+  }
+  const largest = reports.reduce((a, b) => (b.unzipped > a.unzipped ? b : a));
+  const total = reports.reduce((s, r) => s + r.zipped, 0);
+  console.log(`  largest: ${largest.name} (${mb(largest.zipped)} zipped, ${mb(largest.unzipped)} unzipped); all ${reports.length}: ${mb(total)} zipped`);
+
+  let failed = reports.some((r) => r.problems.length > 0);
+  if (coldRuns) {
+    const databaseUrl = process.env.COLD_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+    const routes = manifestRoutes(dir);
+    const runs = Array.from({ length: coldRuns }, () => coldStart(join(dir, "health.zip"), { databaseUrl, path: routes.get("health") }));
+    const error = runs.find((r) => r.error)?.error;
+    if (error) {
+      console.log(`  ✗ health's cold start failed:\n${error.replace(/^/gm, "      ")}`);
+      failed = true;
+    } else {
+      const first = runs.every((r) => r.firstMs !== undefined) ? `, first answer ${median(runs.map((r) => r.firstMs!)).toFixed(0)} ms` : " (no database URL: import only)";
+      console.log(
+        `▸ health's cold start, median of ${coldRuns}: unzip ${median(runs.map((r) => r.unzipMs)).toFixed(0)} ms, import ${median(runs.map((r) => r.importMs)).toFixed(0)} ms${first}`,
+      );
+    }
+  }
+  if (failed) {
+    console.log("✗ Function bundles: see ✗ above");
+    process.exit(1);
+  }
+  console.log("✓ Function bundles: within Lambda's limits, nothing that production must not carry");
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
