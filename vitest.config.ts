@@ -41,7 +41,7 @@ export const SQL_DIALECT_FILES = [
 if (!process.env.VITEST_WORKER_ID) {
   console.log(
     postgres
-      ? `▸ PostgreSQL pass: ${SQL_DIALECT_FILES.length} SQL-dialect API files also run on ${new URL(postgres).host}`
+      ? `▸ PostgreSQL pass: ${SQL_DIALECT_FILES.length} SQL-dialect API files also run on ${new URL(postgres).host}, through pg and through Neon's driver`
       : "▸ PostgreSQL pass: skipped (TEST_DATABASE_URL is not set; .ci/run sets it)",
   );
 }
@@ -57,6 +57,8 @@ export default defineConfig({
           ...shared,
           name: "pglite",
           include: ["tests/unit/**/*.test.{ts,tsx}", "tests/api/**/*.test.ts"],
+          // Needs a PostgreSQL server behind the WebSocket proxy: the Neon pass runs it.
+          exclude: ["tests/api/neon-driver.test.ts"],
           globalSetup: ["tests/helpers/pglite-template.ts"],
           env: { LOG_SILENT: "1", NODE_ENV: "test", TEST_DATABASE_URL: "" },
         },
@@ -69,6 +71,17 @@ export default defineConfig({
                 name: "postgres",
                 include: SQL_DIALECT_FILES,
                 env: { LOG_SILENT: "1", NODE_ENV: "test", TEST_DATABASE_URL: postgres },
+              },
+            },
+            // The production driver (decision 16): the same files through @neondatabase/serverless,
+            // over a local WebSocket-to-TCP proxy to the same server, and what only that driver does.
+            {
+              test: {
+                ...shared,
+                name: "neon",
+                include: [...SQL_DIALECT_FILES, "tests/api/neon-driver.test.ts"],
+                globalSetup: ["tests/helpers/neon-proxy-setup.ts"],
+                env: { LOG_SILENT: "1", NODE_ENV: "test", TEST_DATABASE_URL: postgres, TEST_DB_DRIVER: "neon" },
               },
             },
           ]

@@ -3,7 +3,8 @@
  * (DIR, default `.netlify/functions`), as AWS Lambda gets them. For each zip: its zipped and
  * unzipped size against Lambda's limits (50 MB zipped, 250 MB unzipped), and what must never ship
  * in a production function: the embedded database (PGlite's WASM), a Node binary, the site's
- * pictures and videos. With `--cold N` (default 5) it also times `health`'s cold start N times,
+ * pictures and videos, a file held twice (zip-it-and-ship-it names every traced .ts file after the
+ * function). With `--cold N` (default 5) it also times `health`'s cold start N times,
  * each in a new Node process on a fresh copy of its unpacked bundle: unzip, import, first answer
  * (GET /api/health against PostgreSQL at COLD_DATABASE_URL or TEST_DATABASE_URL; the import alone
  * without one), and prints the medians. Exit code 1 when a bundle breaks a limit or ships what it
@@ -21,7 +22,7 @@ export const LAMBDA_UNZIPPED_LIMIT = 250 * 1024 * 1024;
 export const FORBIDDEN: { pattern: RegExp; why: string }[] = [
   { pattern: /(^|\/)node_modules\/@electric-sql\//, why: "the embedded database (PGlite) is for dev, tests and builds only" },
   { pattern: /(^|\/)node_modules\/node\/bin\/node$/, why: "a Node binary (the `node` npm package): Lambda brings its own" },
-  { pattern: /(^|\/)(public|content\/images)\//, why: "the site's pictures and videos are served by the CDN, not by functions" },
+  { pattern: /^(public|content\/[^/]+)\//, why: "functions read content/*.json only; pictures, videos and the catalogue's seed stay out" },
 ];
 
 export interface BundleReport {
@@ -52,6 +53,9 @@ export function inspectBundle(zip: string): BundleReport {
   const problems: string[] = [];
   if (zipped > LAMBDA_ZIPPED_LIMIT) problems.push(`zipped ${mb(zipped)} is over Lambda's 50 MB`);
   if (unzipped > LAMBDA_UNZIPPED_LIMIT) problems.push(`unzipped ${mb(unzipped)} is over Lambda's 250 MB`);
+  const seen = new Set<string>();
+  const twice = new Set(entries.filter((e) => seen.size === seen.add(e.path).size).map((e) => e.path));
+  for (const path of twice) problems.push(`holds ${path} more than once: which one Lambda unpacks last is luck`);
   for (const { pattern, why } of FORBIDDEN) {
     const hits = entries.filter((e) => pattern.test(e.path));
     if (hits.length) problems.push(`ships ${hits[0].path}${hits.length > 1 ? ` and ${hits.length - 1} more` : ""}: ${why}`);

@@ -2,11 +2,13 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, inject } from "vitest";
 import { createDb, fromPglite, setDb, type Db } from "../../src/server/db/index.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
+import { useNeonThrough } from "./ws-proxy.ts";
 
 /**
  * Gives a test file its own migrated database and makes it the process database (`getDb()`):
  * embedded PGlite in memory by default (a copy of one migrated by the global setup), or a fresh
- * database on the server at TEST_DATABASE_URL.
+ * database on the server at TEST_DATABASE_URL, opened with pg, or with Neon's driver through a
+ * local WebSocket proxy when TEST_DB_DRIVER=neon (the Neon pass).
  * Returns a getter, since the database opens in `beforeAll`.
  */
 export function useTestDb(): () => Db {
@@ -21,7 +23,13 @@ export function useTestDb(): () => Db {
       await admin.query(`CREATE DATABASE ${dropName}`);
       const u = new URL(url);
       u.pathname = `/${dropName}`;
-      db = await createDb(u.toString());
+      // The Neon pass: the same files through Neon's driver, over the local WebSocket proxy.
+      if (process.env.TEST_DB_DRIVER === "neon") {
+        await useNeonThrough(inject("wsProxyPort"));
+        db = await createDb(u.toString(), { driver: "neon" });
+      } else {
+        db = await createDb(u.toString());
+      }
     } else {
       // A copy of the database the global setup migrated (tests/helpers/pglite-template.ts).
       const { PGlite } = await import("@electric-sql/pglite");

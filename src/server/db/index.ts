@@ -94,16 +94,18 @@ export function fromPool(driver: "neon" | "pg", pool: PoolLike): Db {
     ...wrap(pool),
     async tx(fn) {
       const client = await pool.connect();
+      // A connection that failed its ROLLBACK (dropped mid-transaction) is closed, never pooled.
+      let broken = false;
       try {
         await client.query("BEGIN");
         const out = await fn(wrap(oneAtATime(client)));
         await client.query("COMMIT");
         return out;
       } catch (e) {
-        await client.query("ROLLBACK").catch(() => {});
+        await client.query("ROLLBACK").catch(() => (broken = true));
         throw e;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     async isolated(fn) {
@@ -171,17 +173,30 @@ export async function openPglite(where: string): Promise<PGlite> {
   return PGlite.create(where);
 }
 
-export async function createDb(url: string = databaseUrlFromEnv()): Promise<Db> {
-  const driver = driverFor(url);
+/**
+ * Opens the database at `url` with the driver its URL calls for (driverFor), or the one named
+ * (`driver: "neon"` runs Neon's driver against any PostgreSQL server, as the tests do through a
+ * local WebSocket proxy).
+ */
+export async function createDb(url: string = databaseUrlFromEnv(), opts: { driver?: Db["driver"] } = {}): Promise<Db> {
+  const driver = opts.driver ?? driverFor(url);
   if (driver === "pglite") return fromPglite(await openPglite(url.slice("pglite:".length) || "memory"));
+  // A serverless function serves one request at a time: a small pool is enough.
+  const max = Number(process.env.DB_POOL_MAX || 5);
+  let pool: PoolLike;
   if (driver === "neon") {
     const { Pool } = await import("@neondatabase/serverless");
-    return fromPool("neon", new Pool({ connectionString: url }) as unknown as PoolLike);
+    pool = new Pool({ connectionString: url, max }) as unknown as PoolLike;
+  } else {
+    const pg = await import("pg");
+    const Pool = pg.default?.Pool ?? pg.Pool;
+    pool = new Pool({ connectionString: url, max }) as unknown as PoolLike;
   }
-  const pg = await import("pg");
-  const Pool = pg.default?.Pool ?? pg.Pool;
-  // A serverless function serves one request at a time: a small pool is enough.
-  return fromPool("pg", new Pool({ connectionString: url, max: Number(process.env.DB_POOL_MAX || 5) }) as unknown as PoolLike);
+  // An idle connection the server or the network closes (Neon suspends an idle compute, its
+  // proxy restarts) is an 'error' event on the pool; unheard, it would end the process. The pool
+  // has already dropped that connection, and the next query opens a new one.
+  pool.on?.("error", (e) => console.warn(`Database: an idle connection was closed (${e.message}); the next query opens a new one`));
+  return fromPool(driver, pool);
 }
 
 /**
