@@ -6,8 +6,7 @@
  * pictures and videos, a file held twice (zip-it-and-ship-it names every traced .ts file after the
  * function). With `--cold N` (default 5) it also times `health`'s cold start N times,
  * each in a new Node process on a fresh copy of its unpacked bundle: unzip, import, first answer
- * (GET /api/health against PostgreSQL at COLD_DATABASE_URL or TEST_DATABASE_URL; the import alone
- * without one), and prints the medians. Exit code 1 when a bundle breaks a limit or ships what it
+ * (GET /api/health against PostgreSQL at COLD_DATABASE_URL; the import alone without one), and prints the medians. Exit code 1 when a bundle breaks a limit or ships what it
  * must not, or a bundle cannot be loaded.
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -92,7 +91,9 @@ export function coldStart(zip: string, opts: { databaseUrl?: string; path?: stri
       }
       console.log(JSON.stringify({ importMs, firstMs }));
       process.exit(0);`;
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, LOG_SILENT: "1", SESSION_SECRET: "cold-start-bench-secret-0123456789abcdef", CONTEXT: "production" };
+    // Ours, less any database or deploy setting: the bundle gets only what is given below.
+    const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/DATABASE_URL|NETLIFY_DB_URL|^CONTEXT$|SESSION_SECRET/.test(k)));
+    Object.assign(env, { LOG_SILENT: "1", SESSION_SECRET: "cold-start-bench-secret-0123456789abcdef", CONTEXT: "production" });
     if (opts.databaseUrl) {
       env.COLD_DATABASE_URL = opts.databaseUrl;
       env.DATABASE_URL = opts.databaseUrl;
@@ -139,7 +140,7 @@ async function main() {
 
   let failed = reports.some((r) => r.problems.length > 0);
   if (coldRuns) {
-    const databaseUrl = process.env.COLD_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+    const databaseUrl = process.env.COLD_DATABASE_URL || undefined;
     const routes = manifestRoutes(dir);
     const runs = Array.from({ length: coldRuns }, () => coldStart(join(dir, "health.zip"), { databaseUrl, path: routes.get("health") }));
     const error = runs.find((r) => r.error)?.error;

@@ -4,9 +4,16 @@
  *   lint     ESLint, with the architecture's import rules
  *   check    astro check (types of .ts, .tsx and .astro)
  *   unit     Vitest: unit tests, API tests on embedded PGlite, and the SQL-dialect API files again
- *            on PostgreSQL when TEST_DATABASE_URL is set (it says when that pass is skipped)
+ *            on PostgreSQL when TEST_DATABASE_URL is set, through pg and through Neon's driver (it
+ *            says when that pass is skipped)
+ *   netlify  Netlify's own build (deploy preview and production) and a smoke suite on
+ *            `netlify serve` of it: routes, bundles, headers, a lead, a photo, the office
  *   e2e      the browser suite on the production build (Playwright, desktop + phone projects)
  *   dev      the browser suite on `npm run dev`, started from an empty Vite cache
+ *
+ * The browser and its fonts are made sure of (installed with apt on a new machine, minutes of
+ * download) in the background from the start, while lint, check, unit and netlify run; the
+ * browser steps wait for it. Lint and check run side by side (each keeps to one core).
  *
  * Every step runs even when an earlier one failed (one run tells everything that is broken); the
  * exit code is non-zero when any failed. `npm test -- lint unit` runs only the steps named.
@@ -16,14 +23,18 @@ import { spawn } from "node:child_process";
 interface Step {
   name: string;
   script: string;
+  /** Runs beside the step before it (both started together). */
+  besidePrevious?: boolean;
+  browser?: boolean;
 }
 
 const STEPS: Step[] = [
   { name: "lint", script: "lint" },
-  { name: "check", script: "check" },
+  { name: "check", script: "check", besidePrevious: true },
   { name: "unit", script: "test:unit" },
-  { name: "e2e", script: "test:e2e" },
-  { name: "dev", script: "test:dev" },
+  { name: "netlify", script: "test:netlify" },
+  { name: "e2e", script: "test:e2e", browser: true },
+  { name: "dev", script: "test:dev", browser: true },
 ];
 
 const wanted = process.argv.slice(2);
@@ -34,11 +45,15 @@ if (unknown.length) {
 }
 const steps = wanted.length ? STEPS.filter((s) => wanted.includes(s.name)) : STEPS;
 
-function run(script: string): Promise<number> {
+/** Runs an npm script; `quiet` keeps its output and prints it when it ends (for a step run beside another). */
+function run(script: string, quiet = false): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "--silent", script], { stdio: "inherit" });
-    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    child.on("error", () => resolve(1));
+    const child = spawn("npm", ["run", "--silent", script], { stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
+    let output = "";
+    child.stdout?.on("data", (d) => (output += d));
+    child.stderr?.on("data", (d) => (output += d));
+    child.on("exit", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+    child.on("error", () => resolve({ code: 1, output }));
   });
 }
 
@@ -49,16 +64,59 @@ const format = (ms: number) => {
 
 const results: { name: string; ms: number; code: number }[] = [];
 const start = Date.now();
-for (const step of steps) {
+
+// The browser and fonts, from the start, in the background (their output shown when they are done).
+const browser = steps.some((s) => s.browser)
+  ? (() => {
+      const t0 = Date.now();
+      return new Promise<{ code: number; output: string; ms: number }>((resolve) => {
+        const child = spawn(process.execPath, ["scripts/ensure-browser.ts"], { stdio: ["ignore", "pipe", "pipe"] });
+        let output = "";
+        child.stdout.on("data", (d) => (output += d));
+        child.stderr.on("data", (d) => (output += d));
+        child.on("exit", (code) => resolve({ code: code ?? 1, output, ms: Date.now() - t0 }));
+        child.on("error", (e) => resolve({ code: 1, output: String(e), ms: Date.now() - t0 }));
+      });
+    })()
+  : undefined;
+let browserShown = false;
+const showBrowser = async () => {
+  if (!browser || browserShown) return;
+  browserShown = true;
+  const b = await browser;
+  console.log(`\n▸ npm test: browser and fonts (in the background from the start, ready after ${format(b.ms)})`);
+  process.stdout.write(b.output);
+  if (b.code !== 0) results.push({ name: "browser", ms: b.ms, code: b.code });
+};
+
+for (let i = 0; i < steps.length; i++) {
+  const step = steps[i];
+  const beside = steps[i + 1]?.besidePrevious ? steps[i + 1] : undefined;
+  if (step.browser) await showBrowser();
+  if (beside) {
+    // Two steps at once: each one's output is printed whole when it ends, first the first.
+    console.log(`\n▸ npm test: ${step.name} and ${beside.name}, side by side (npm run ${step.script}; npm run ${beside.script})`);
+    const t0 = Date.now();
+    const both = [step, beside].map((st) => run(st.script, true).then((r) => ({ ...r, ms: Date.now() - t0 })));
+    for (const [k, st] of [step, beside].entries()) {
+      const r = await both[k];
+      console.log(`\n▸ npm test: ${st.name} (npm run ${st.script})`);
+      process.stdout.write(r.output);
+      results.push({ name: st.name, ms: r.ms, code: r.code });
+    }
+    i++;
+    continue;
+  }
   console.log(`\n▸ npm test: ${step.name} (npm run ${step.script})`);
   const t0 = Date.now();
-  const code = await run(step.script);
+  const { code } = await run(step.script);
   results.push({ name: step.name, ms: Date.now() - t0, code });
 }
+await showBrowser();
 
 console.log("\n▸ npm test: step times");
-for (const r of results) console.log(`  ${r.name.padEnd(6)} ${format(r.ms).padStart(10)}  ${r.code === 0 ? "ok" : `FAILED (exit ${r.code})`}`);
-console.log(`  ${"total".padEnd(6)} ${format(Date.now() - start).padStart(10)}`);
+for (const r of results) console.log(`  ${r.name.padEnd(8)} ${format(r.ms).padStart(10)}  ${r.code === 0 ? "ok" : `FAILED (exit ${r.code})`}`);
+console.log(`  ${"total".padEnd(8)} ${format(Date.now() - start).padStart(10)}`);
 const failed = results.filter((r) => r.code !== 0);
 if (failed.length) {
   console.log(`\n✗ ${failed.map((r) => r.name).join(", ")} failed`);

@@ -14,7 +14,7 @@ export const TOKEN_REFRESH_LIMIT: Limit = { name: "zoho-token-refresh", max: 9, 
 /** A token this close to expiry is treated as expired. */
 const EXPIRY_MARGIN_MS = 60_000;
 
-interface Cached {
+export interface Cached {
   token: string;
   expiresAt: number;
 }
@@ -50,7 +50,7 @@ export async function accessToken(db: Db, cfg: ZohoConfig, stale?: string): Prom
     if (!budget.allowed) {
       throw new CrmError("Zoho token refresh limit reached; waiting before refreshing again", { retryAfterSeconds: budget.retryAfter });
     }
-    const got = await refresh(cfg);
+    const got = await refreshAccessToken(cfg);
     await q.query(
       `INSERT INTO crm_token (provider, access_token, api_domain, expires_at, refreshed_at) VALUES ($1, $2, $3, $4, now())
        ON CONFLICT (provider) DO UPDATE SET access_token = EXCLUDED.access_token, api_domain = EXCLUDED.api_domain,
@@ -63,7 +63,8 @@ export async function accessToken(db: Db, cfg: ZohoConfig, stale?: string): Prom
   return token.token;
 }
 
-async function refresh(cfg: ZohoConfig): Promise<Cached & { apiDomain: string | null }> {
+/** A new access token from Zoho's accounts server (nothing cached); `npm run doctor` checks with it. */
+export async function refreshAccessToken(cfg: ZohoConfig): Promise<Cached & { apiDomain: string | null }> {
   const params = new URLSearchParams({
     grant_type: "refresh_token",
     client_id: cfg.clientId,

@@ -57,6 +57,8 @@ export type PoolLike = {
   connect(): Promise<{
     query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
     release(destroy?: boolean): void;
+    on?(event: "error", listener: (e: Error) => void): unknown;
+    off?(event: "error", listener: (e: Error) => void): unknown;
   }>;
   end(): Promise<void>;
   on?(event: "error", listener: (e: Error) => void): unknown;
@@ -82,49 +84,103 @@ export function oneAtATime(c: Pick<PoolLike, "query">): Pick<PoolLike, "query"> 
   };
 }
 
+/** How long a pooled connection may sit idle before it is checked with `SELECT 1` on its next use. */
+const IDLE_CHECK_MS = Number(process.env.DB_IDLE_CHECK_MS ?? 1000);
+
+/** An error of the connection itself (dropped, terminated by the server), not of the statement. */
+export function isConnectionError(e: unknown): boolean {
+  const code = (e as { code?: unknown })?.code;
+  if (typeof code !== "string" || !/^[0-9A-Z]{5}$/.test(code)) return true; // no SQLSTATE: the socket failed
+  return code.startsWith("08") || code.startsWith("57P"); // connection exception, admin/crash shutdown
+}
+
 export function fromPool(driver: "neon" | "pg", pool: PoolLike): Db {
+  type Client = Awaited<ReturnType<PoolLike["connect"]>>;
   const wrap = (c: Pick<PoolLike, "query">): Queryable => ({
     async query<T extends Row>(sql: string, params: unknown[] = []) {
       const r = await c.query(sql, params);
       return { rows: r.rows as T[], rowCount: r.rowCount ?? r.rows.length };
     },
   });
+  const lastUsed = new WeakMap<Client, number>();
+
+  /**
+   * A connection from the pool, alive: one that sat idle for IDLE_CHECK_MS is checked first, and
+   * a dead one (the server ended it while idle: Neon suspends an idle compute, a proxy restarts,
+   * a frozen function thaws with old sockets) is closed and the next one taken, so a request never
+   * meets it. A new connection needs no check.
+   */
+  async function checkout(): Promise<Client> {
+    for (;;) {
+      const client = await pool.connect();
+      const last = lastUsed.get(client);
+      if (last === undefined || Date.now() - last < IDLE_CHECK_MS) return client;
+      try {
+        await client.query("SELECT 1");
+        return client;
+      } catch {
+        client.release(true);
+      }
+    }
+  }
+
+  /**
+   * Runs `fn` on one checked-out connection. A connection dropped while checked out is an 'error'
+   * event on it (unheard, it would end the process); one that broke (that event, or `fn` calling
+   * `broken`) is closed, never pooled again.
+   */
+  async function withClient<T>(fn: (client: Client, broken: () => void) => Promise<T>): Promise<T> {
+    const client = await checkout();
+    let broken = false;
+    const onError = () => (broken = true);
+    client.on?.("error", onError);
+    try {
+      return await fn(client, () => (broken = true));
+    } finally {
+      client.off?.("error", onError);
+      lastUsed.set(client, Date.now());
+      client.release(broken);
+    }
+  }
+
   return {
     driver,
-    ...wrap(pool),
-    async tx(fn) {
-      const client = await pool.connect();
-      // A connection that failed its ROLLBACK (dropped mid-transaction) is closed, never pooled.
-      let broken = false;
-      try {
-        await client.query("BEGIN");
-        const out = await fn(wrap(oneAtATime(client)));
-        await client.query("COMMIT");
-        return out;
-      } catch (e) {
-        await client.query("ROLLBACK").catch(() => (broken = true));
-        throw e;
-      } finally {
-        client.release(broken);
-      }
-    },
-    async isolated(fn) {
-      const client = await pool.connect();
-      let clean = false;
-      try {
-        await client.query("BEGIN");
-        return await fn(wrap(oneAtATime(client)));
-      } finally {
+    query: (sql, params) =>
+      withClient(async (c, broken) => {
         try {
-          await client.query("ROLLBACK");
-          for (const sql of CLEAR_SESSION) await client.query(sql);
-          clean = true;
-        } catch {
-          // Released with `true`, pg closes the connection instead of pooling it.
+          return await wrap(c).query(sql, params);
+        } catch (e) {
+          if (isConnectionError(e)) broken();
+          throw e;
         }
-        client.release(!clean);
-      }
-    },
+      }),
+    tx: (fn) =>
+      withClient(async (client, broken) => {
+        try {
+          await client.query("BEGIN");
+          const out = await fn(wrap(oneAtATime(client)));
+          await client.query("COMMIT");
+          return out;
+        } catch (e) {
+          // A dropped connection rolls the transaction back on the server; it is closed here.
+          await client.query("ROLLBACK").catch(broken);
+          throw e;
+        }
+      }),
+    isolated: (fn) =>
+      withClient(async (client, broken) => {
+        try {
+          await client.query("BEGIN");
+          return await fn(wrap(oneAtATime(client)));
+        } finally {
+          try {
+            await client.query("ROLLBACK");
+            for (const sql of CLEAR_SESSION) await client.query(sql);
+          } catch {
+            broken(); // closed instead of pooled: its session may keep what the rollback left
+          }
+        }
+      }),
     // end() does not wait for sockets to close; a server-side termination arriving meanwhile
     // (e.g. DROP DATABASE … FORCE in test teardown) must not become an unhandled error.
     close: () => {

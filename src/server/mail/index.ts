@@ -57,6 +57,22 @@ export function plaintextAllowed(env: NodeJS.ProcessEnv = process.env): boolean 
   return env.SMTP_ALLOW_PLAINTEXT === "true" && LOOPBACK.has((env.SMTP_HOST ?? "").toLowerCase()) && !strictDeploy(env);
 }
 
+/** The SMTP connection every message goes out on (and `npm run doctor` checks): TLS 1.2+, required. */
+export async function smtpTransport(smtp: SmtpSettings) {
+  const nodemailer = await import("nodemailer");
+  return nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure,
+    requireTLS: smtp.requireTLS,
+    tls: { minVersion: "TLSv1.2" },
+    auth: smtp.user ? { user: smtp.user, pass: smtp.pass } : undefined,
+    connectionTimeout: 5000,
+    greetingTimeout: 5000,
+    socketTimeout: 10000,
+  });
+}
+
 /**
  * Every message is first written to the `outbox` table (so nothing is lost when the mailer is
  * down), then delivered over SMTP when SMTP is configured. Without SMTP it stays in the outbox,
@@ -106,18 +122,7 @@ export async function deliver(q: Queryable, id: number, smtp: SmtpSettings): Pro
   if (!m) return true;
   if (smtp.policy && !mailAllowed(smtp.policy, m.to_address)) return keep(q, id, "preview deploy; recipient not in PREVIEW_MAIL_ALLOW");
   try {
-    const nodemailer = await import("nodemailer");
-    const transport = nodemailer.createTransport({
-      host: smtp.host,
-      port: smtp.port,
-      secure: smtp.secure,
-      requireTLS: smtp.requireTLS,
-      tls: { minVersion: "TLSv1.2" },
-      auth: smtp.user ? { user: smtp.user, pass: smtp.pass } : undefined,
-      connectionTimeout: 5000,
-      greetingTimeout: 5000,
-      socketTimeout: 10000,
-    });
+    const transport = await smtpTransport(smtp);
     await transport.sendMail({ from: smtp.from, to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body ?? undefined });
     await q.query("UPDATE outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1", [id]);
     await recordAttempt(q, "smtp", null);
