@@ -62,7 +62,7 @@ async function checkDatabase(env: NodeJS.ProcessEnv): Promise<Finding[]> {
   const { database, context } = deploySettings(env);
   if (database.kind === "embedded")
     return [{ ok: false, what: "database", says: `no database URL: set DATABASE_URL (Neon or Postgres) or attach Netlify Database (NETLIFY_DB_URL) for ${context}` }];
-  let host = "the database";
+  let host: string;
   try {
     host = new URL(database.url).hostname;
   } catch {
