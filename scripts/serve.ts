@@ -17,6 +17,7 @@ import { loadDotEnv } from "./lib/env.ts";
 import { startDatabase } from "./lib/database.ts";
 import { callFunction, loadFunctions, toWebRequest } from "./lib/functions.ts";
 import { LOCAL_BUILD_HOOK_PATH, localBuilds } from "./lib/local-build-hook.ts";
+import { BuildSwitch } from "./lib/build-switch.ts";
 
 const args = process.argv.slice(2);
 const port = Number(args[args.indexOf("--port") + 1] || process.env.PORT || 8888);
@@ -54,17 +55,15 @@ async function staticServer(dir: string): Promise<NetlifyDev> {
   return n;
 }
 
-let netlify = await staticServer("dist");
+// A rebuild switches builds atomically: a request keeps the build it started on until its answer
+// is sent, and the old build is stopped (then its folder removed) only after its last request.
+const builds = new BuildSwitch(await staticServer("dist"));
 const rebuild = args.includes("--rebuild")
   ? localBuilds({
       databaseUrl: db.url,
       initial: "dist",
       log: (line) => console.log(line),
-      async serve(dir) {
-        const old = netlify;
-        netlify = await staticServer(dir);
-        await old.stop();
-      },
+      serve: async (dir) => builds.switchTo(await staticServer(dir)),
     })
   : null;
 if (rebuild) {
@@ -79,11 +78,13 @@ async function notFound(): Promise<Response> {
 }
 
 const server = createServer(async (req, res) => {
+  const build = builds.take();
+  res.on("close", build.release);
   try {
     const response =
       (rebuild && req.url?.split("?")[0] === LOCAL_BUILD_HOOK_PATH ? rebuild.handle(req.method ?? "GET") : undefined) ??
       (req.url?.startsWith("/api/") ? await callFunction(functions, toWebRequest(req, `localhost:${port}`), req.socket.remoteAddress ?? "127.0.0.1") : undefined) ??
-      (await netlify.handleAndIntrospectNodeRequest(req))?.response ??
+      (await build.server.handleAndIntrospectNodeRequest(req))?.response ??
       // Like Netlify: an unknown path gets the site's own not-found page, with a 404 status.
       (await notFound());
     const headers: Record<string, string | string[]> = {};
@@ -125,7 +126,7 @@ function compressorFor(req: IncomingMessage, response: Response) {
 
 const stop = async () => {
   server.close();
-  await netlify.stop();
+  await builds.server.stop();
   await db.stop();
   process.exit(0);
 };

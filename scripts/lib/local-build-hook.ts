@@ -8,7 +8,7 @@
  * other (a product edit and a publish) start one build.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
 export const LOCAL_BUILD_HOOK_PATH = "/.netlify/local-build-hook";
@@ -37,13 +37,15 @@ export function localBuilds(opts: { databaseUrl: string; initial: string; serve(
   const state: State = { building: false, again: false, builds: 0, failures: 0, lastError: null };
 
   const buildOnce = async (): Promise<void> => {
+    // Built aside, then renamed whole: a folder under its final name is always a complete build.
     const outDir = join(BUILDS_DIR, `${Date.now()}`);
+    const partial = `${outDir}.partial`;
     mkdirSync(BUILDS_DIR, { recursive: true });
     const started = Date.now();
     opts.log(`▸ Build hook: building the site into ${outDir}`);
     const output: string[] = [];
     const code = await new Promise<number>((resolve) => {
-      const child = spawn(process.execPath, ["node_modules/astro/bin/astro.mjs", "build", "--outDir", outDir], {
+      const child = spawn(process.execPath, ["node_modules/astro/bin/astro.mjs", "build", "--outDir", partial], {
         env: { ...process.env, NODE_ENV: "production", DATABASE_URL: opts.databaseUrl, BUILD_HOOK_URL: "" },
         stdio: ["ignore", "pipe", "pipe"],
       });
@@ -57,9 +59,11 @@ export function localBuilds(opts: { databaseUrl: string; initial: string; serve(
       state.failures++;
       state.lastError = output.join("").split("\n").filter((l) => /error/i.test(l)).slice(-3).join(" ").slice(0, 500) || `astro build exited with ${code}`;
       opts.log(`✗ Build hook: the build failed (${state.lastError}); still serving ${current}`);
-      rmSync(outDir, { recursive: true, force: true });
+      rmSync(partial, { recursive: true, force: true });
       return;
     }
+    renameSync(partial, outDir);
+    // Resolves once the previous build answers no request; only then is its folder removed.
     await opts.serve(outDir);
     const previous = current;
     current = outDir;

@@ -19,6 +19,8 @@ import { LEAD_BODY_LIMIT, rateLimitLeads, submitLead, type LeadInput } from "./s
 
 /** `answer` makes the JSON body of a success, which the spec words differently for each form. */
 export function leadEndpoint(path: Config["path"], kind: LeadKind, answer: (data: LeadAnswerData) => unknown) {
+  // An Idempotency-Key is kept per endpoint: the function's (first) path.
+  const endpoint = (typeof path === "string" ? path : path?.[0]) ?? `/api/${kind}`;
   return handle(
     path,
     async (req, { log, ip }, ctx) => {
@@ -33,7 +35,7 @@ export function leadEndpoint(path: Config["path"], kind: LeadKind, answer: (data
         db,
         input,
         { ip, log, userAgent: req.headers.get("user-agent"), waitUntil: ctx?.waitUntil?.bind(ctx) },
-        { answer, idempotency: key ? { key, endpoint: path } : undefined },
+        { answer, idempotency: key ? { key, endpoint } : undefined },
       );
       return json(out.body, { status: out.status });
     },
