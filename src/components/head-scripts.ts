@@ -4,6 +4,7 @@
  * registers their SHA-256 hashes with Astro's CSP so no 'unsafe-inline' is needed.
  */
 import { createHash } from "node:crypto";
+import { ENTRY_ROUTES, returnPath } from "../lib/same-origin-path.ts";
 
 /** Marks the document before paint: js, dark theme, signed-in entries, consent still needed. */
 export const BOOT_SCRIPT =
@@ -21,14 +22,11 @@ export const BOOT_SCRIPT =
  * landing page).
  */
 export const LANDING_REDIRECT_SCRIPT =
-  '(function(d,s,l){try{var t=s.getItem("token");if(!t)return;' +
+  '(function(d,s,l,f){try{var t=s.getItem("token");if(!t)return;' +
   'try{var x=JSON.parse(atob(t.split(".")[1].replace(/-/g,"+").replace(/_/g,"/"))).exp;if(typeof x==="number"&&x*1e3<=Date.now())return}catch(e){}' +
-  'var r=s.getItem("currentRoute")||"",u=null;' +
-  // Parsed against this origin, as the browser will (tabs dropped, "\\" read as "/"); kept only on it.
-  'try{u=r.charAt(0)==="/"?new URL(r,l.origin):null}catch(e){}' +
-  'if(u&&u.origin===l.origin){r=u.pathname+u.search+u.hash;var p=u.pathname.replace(/\\/+$/,"")||"/";' +
-  'if(p==="/"||p==="/login"||p==="/landing")r="/home"}else r="/home";' +
-  'd.classList.add("redirecting");l.replace(r)}catch(e){}})(document.documentElement,localStorage,location)';
+  // The stored route, by the site's one return rule (src/lib/same-origin-path.ts), its own code.
+  `var r=f(s.getItem("currentRoute"),l.origin,${JSON.stringify(ENTRY_ROUTES)})||"/home";` +
+  `d.classList.add("redirecting");l.replace(r)}catch(e){}})(document.documentElement,localStorage,location,${returnPath.toString()})`;
 
 /** CSP source expression for an inline script body. */
 export function cspHash(code: string): `sha256-${string}` {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { axe } from "./axe.ts";
-import { apiSignUp, forgetSessionOnHome, logInOnScreen, open, resetLinkFor, uniqueEmail } from "./auth-helpers.ts";
+import { apiSignUp, forgetSessionOnHome, logInOnScreen, open, resetLinkFor, signedInAs, uniqueEmail } from "./auth-helpers.ts";
 
 const PASSWORD = "tide pools at dawn";
 
@@ -58,6 +58,35 @@ test("a protected page sends a signed-out visitor to /login and back after log-i
   await expect(page).toHaveURL(/\/home$/);
   await page.goto("/resetpswd");
   await expect(page).toHaveURL(/\/home$/);
+});
+
+// Issue 33: `?from=` paths that normalise to "//evil.example" sent a signed-in visitor to another
+// site as soon as /login or /resetpswd loaded, and after log-in.
+const HOSTILE_FROM = ["/.//evil.example", "/..//evil.example", "/%2e%2e//evil.example", "/a/..//evil.example", "/./\\evil.example", "//evil.example", "https://evil.example/"];
+
+test("a signed-in visitor bounced from /login and /resetpswd stays on the site, whatever ?from= says", async ({ page, baseURL }) => {
+  const left: string[] = [];
+  await page.route((url) => url.hostname.endsWith("evil.example"), (r) => (left.push(r.request().url()), r.fulfill({ body: "<h1>evil</h1>", contentType: "text/html" })));
+  await signedInAs(page, "user@example.com", "demo-user-password");
+  for (const from of HOSTILE_FROM) {
+    for (const entry of ["/login", "/resetpswd"]) {
+      await page.goto(`${entry}?from=${encodeURIComponent(from)}`);
+      await expect(page, `${entry}?from=${from}`).toHaveURL(new URL("/home", baseURL).href);
+    }
+  }
+  // A path of the site is still where the visitor goes back to.
+  await page.goto(`/login?from=${encodeURIComponent("/products?page=2")}`);
+  await expect(page).toHaveURL(new URL("/products?page=2", baseURL).href);
+  expect(left).toEqual([]);
+});
+
+test("logging in with a hostile ?from= lands on /home of this site", async ({ page, baseURL }) => {
+  const left: string[] = [];
+  await page.route((url) => url.hostname.endsWith("evil.example"), (r) => (left.push(r.request().url()), r.fulfill({ body: "<h1>evil</h1>", contentType: "text/html" })));
+  await open(page, `/login?from=${encodeURIComponent("/.//evil.example")}`);
+  await logInOnScreen(page, "user@example.com", "demo-user-password");
+  await expect(page).toHaveURL(new URL("/home", baseURL).href);
+  expect(left).toEqual([]);
 });
 
 test("an expired session at start says 'Session Expired' and forgets the token", async ({ page }) => {

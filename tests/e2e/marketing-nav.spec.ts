@@ -74,7 +74,7 @@ test("signed-out visitors see no profile menu and no signed-in entries", async (
   await expect(page.locator('a[href="/editor"]:visible')).toHaveCount(0);
 });
 
-for (const [stored, target] of [["/about", "/about"], ["", "/home"], ["/login", "/home"], ["/landing", "/home"], ["/", "/home"], ["//evil.example", "/home"]]) {
+for (const [stored, target] of [["/about", "/about"], ["", "/home"], ["/login", "/home"], ["/landing", "/home"], ["/", "/home"], ["//evil.example", "/home"], ["/.//evil.example", "/home"], ["/%2e%2e//evil.example", "/home"]]) {
   test(`a signed-in visitor on the landing page with currentRoute '${stored}' goes to ${target}`, async ({ page, baseURL }) => {
     await consented(page, { token: "t", currentRoute: stored });
     await page.route("**/home", (r) => r.fulfill({ body: "<h1>home</h1>", contentType: "text/html" }));

@@ -4,11 +4,18 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
 import { homeRoute, safeReturnPath } from "../../src/lib/stores/auth.ts";
-import { sameOriginPath } from "../../src/lib/same-origin-path.ts";
+import { ENTRY_ROUTES, returnPath } from "../../src/lib/same-origin-path.ts";
 import { LANDING_REDIRECT_SCRIPT } from "../../src/components/head-scripts";
 
 const ORIGIN = "https://www.coastalmarine.example";
-const HOSTILE = ["/\t/evil.example", "/\\evil.example", "//evil.example", "https://evil.example/", "\t//evil.example", "/\n/evil.example", "/\r\n/evil.example", "/\\/evil.example", "javascript:alert(1)", "http://www.coastalmarine.example.evil.example/"];
+const HOSTILE = [
+  // protocol-relative, full URLs, schemes
+  "//evil.example", "https://evil.example/", "http://www.coastalmarine.example.evil.example/", "javascript:alert(1)", "JaVaScRiPt:alert(1)", "data:text/html,x",
+  // tabs, newlines and backslashes, which browsers drop or read as "/"
+  "/\t/evil.example", "/\\evil.example", "\t//evil.example", "/\n/evil.example", "/\r\n/evil.example", "/\\/evil.example", "/\t\\evil.example",
+  // dot segments and encoded dots (issue 33): each normalises to the path "//evil.example"
+  "/.//evil.example", "/..//evil.example", "/%2e%2e//evil.example", "/%2E//evil.example", "/a/..//evil.example", "/./\\evil.example", "/.%2e//evil.example", "/\t.//evil.example",
+];
 
 /** Where the landing page's inline script sends a signed-in visitor whose stored route is `route`. */
 function landingRedirect(route: string): string[] {
@@ -24,11 +31,13 @@ function landingRedirect(route: string): string[] {
 
 describe("hostile return addresses", () => {
   it.each(HOSTILE)("%j is refused as ?from= and sends a stored route to /home", (payload) => {
-    // What a browser would open for it, to be sure each payload really leaves the site.
-    expect(new URL(payload, ORIGIN).origin).not.toBe(ORIGIN);
+    // What a browser would open for it, to be sure each payload really leaves the site: at once,
+    // or once its normalised path is given to location.replace ("//evil.example").
+    const first = new URL(payload, ORIGIN);
+    expect(first.origin !== ORIGIN || new URL(first.pathname, ORIGIN).origin !== ORIGIN).toBe(true);
     expect(safeReturnPath(payload, ORIGIN)).toBeNull();
     expect(homeRoute(payload, ORIGIN)).toBe("/home");
-    expect(sameOriginPath(payload, ORIGIN)).toBeNull();
+    expect(returnPath(payload, ORIGIN, [])).toBeNull();
     expect(landingRedirect(payload)).toEqual(["/home"]);
   });
 
@@ -40,6 +49,11 @@ describe("hostile return addresses", () => {
     expect(safeReturnPath(path, ORIGIN)).toBe(to);
     expect(homeRoute(path, ORIGIN)).toBe(to);
     expect(landingRedirect(path)).toEqual([to]);
+  });
+
+  it("the landing page's inline script is the same function, inlined at build time (not a copy)", () => {
+    expect(LANDING_REDIRECT_SCRIPT).toContain(returnPath.toString());
+    expect(LANDING_REDIRECT_SCRIPT).toContain(JSON.stringify(ENTRY_ROUTES));
   });
 
   it.each(["/login", "/landing/", "/", "/signup?x=1"])("an entry page (%j) is not a place to return to", (path) => {

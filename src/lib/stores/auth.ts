@@ -8,7 +8,7 @@ import { api, ApiError, setApiHooks } from "../api-client.ts";
 import { local as storage, session } from "../safe-storage.ts";
 import { useToast } from "./toast.ts";
 import { useLoading } from "./loading.ts";
-import { sameOriginPath } from "../same-origin-path.ts";
+import { ENTRY_ROUTES, returnPath } from "../same-origin-path.ts";
 import { PASSWORD_REASON_HE, isPasswordReason } from "../contracts/password.ts";
 
 export type Role = "user" | "admin";
@@ -26,8 +26,6 @@ export const SESSION_TOAST_MS = 3000;
 export const LOGOUT_DELAY_MS = 2000;
 export const SESSION_EXPIRED = "Session Expired";
 
-/** Pages a signed-in visitor is sent away from, and that are never a place to "return" to. */
-const ENTRY_ROUTES = ["/", "/landing", "/login", "/signup", "/resetpswd", "/newpswd"];
 
 export interface AuthState {
   data: unknown;
@@ -76,14 +74,9 @@ export function homeRoute(currentRoute: string | null | undefined, origin = site
   return safeReturnPath(currentRoute, origin) ?? "/home";
 }
 
-/** A same-site path from a `?from=` parameter, or null (never an open redirect). */
+/** A same-site path from a `?from=` parameter, or null (never an open redirect): the one rule. */
 export function safeReturnPath(from: string | null | undefined, origin = siteOrigin()): string | null {
-  // Only a path is accepted (a full address of this site is not something the site writes).
-  if (!from || !from.startsWith("/")) return null;
-  const path = sameOriginPath(from, origin);
-  if (!path) return null;
-  const bare = path.split(/[?#]/)[0].replace(/(?<=.)\/+$/, "");
-  return ENTRY_ROUTES.includes(bare) ? null : path;
+  return returnPath(from, origin, ENTRY_ROUTES);
 }
 
 /** The page's own origin (a fixed one where there is no page, as in tests under Node). */
