@@ -7,8 +7,12 @@ import { z } from "astro/zod";
 
 type ImageSchema = z.ZodType<unknown>;
 
-/** Raw HTML in a content field: a tag, a closing tag or a comment. Pages print text, never markup. */
-const HTML = /<\s*\/?\s*[a-z!?][^>]*>|<!--/i;
+/**
+ * Raw HTML in a content field: the start of a tag, a closing tag, a comment or a declaration,
+ * closed by `>` or not (a browser reads `<img src=x onerror=…` to the end of the text as a tag).
+ * Pages print text, never markup; `3 < 5` and `<3` stay allowed.
+ */
+export const HTML = /<\s*\/?\s*[a-z!?]/i;
 export const HTML_MESSAGE = "HTML is not allowed here: write plain text";
 /** A line of words: trimmed, not empty, no markup (content is staff-edited; decision 13). */
 const text = z.string().trim().min(1).refine((s) => !HTML.test(s), HTML_MESSAGE);

@@ -147,6 +147,8 @@ describe("refused input names the field", () => {
     ["a review's javascript: source link", (d) => ["reviews", d.reviews.map((r: object, i: number) => (i === 1 ? { ...r, sourceUrl: "JavaScript:alert(1)" } : r))], "reviews.1.sourceUrl", /https:\/\//],
     ["a script tag in a review", (d) => ["reviews", d.reviews.map((r: object, i: number) => (i === 2 ? { ...r, reviewText: "Great work <script>alert(1)</script>" } : r))], "reviews.2.reviewText", /HTML is not allowed/],
     ["an img tag with a handler", (d) => ["about", { ...d.about, intro: 'Hello <img src=x onerror="alert(1)">' }], "about.intro", /HTML is not allowed/],
+    ["a tag left open (no closing '>')", (d) => ["about", { ...d.about, intro: "Hello <img src=x onerror=alert(1) " }], "about.intro", /HTML is not allowed/],
+    ["a closing tag left open", (d) => ["about", { ...d.about, intro: "Hello </p" }], "about.intro", /HTML is not allowed/],
     ["an HTML comment in a legal text", (d) => ["legal", d.legal.map((l: any, i: number) => (i === 0 ? { ...l, sections: [{ heading: "Hi", body: "text <!-- hidden -->" }] } : l))], "legal.0.sections.0.body", /HTML is not allowed/],
     ["a picture that was never uploaded", (d) => ["gallery", d.gallery.map((g: object, i: number) => (i === 0 ? { ...g, image: "/api/images/" + "A".repeat(43) } : g))], "gallery.0.image", /upload it again/],
     ["a picture from elsewhere", (d) => ["services", d.services.map((s: object, i: number) => (i === 3 ? { ...s, image: "https://evil.example/x.jpg" } : s))], "services.3.image", /upload the picture first/],

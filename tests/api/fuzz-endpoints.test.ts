@@ -2,7 +2,8 @@
  * Issue 24, item 9: a seeded, bounded fuzz of every endpoint in functions/, as a new attacker would
  * send it: every `config.path` (path parameters filled with ids, junk and invalid UTF-8 escapes),
  * its methods and others, odd query values, hostile bodies (wrong types, huge strings, NUL and
- * control characters, invalid JSON, chunked bodies over the size limit), anonymous and as admin.
+ * control characters, lone surrogates, invalid JSON, chunked bodies over the size limit), with a
+ * form's content types and another site's Origin (issue 33), anonymous and as admin.
  * Requests go through the local production server's router (scripts/lib/functions.ts), so path
  * decoding is part of it. Asserted: no 5xx, a refused request writes nothing (row counts of the
  * main tables), and the server still answers /api/health afterwards.
@@ -211,6 +212,9 @@ describe(`a seeded fuzz of every endpoint (seed ${SEED}, ${RUNS} requests)`, () 
         body,
         admin: fc.integer({ min: 0, max: 9 }).map((n) => n < 6),
         ip: fc.integer({ min: 1, max: 250 }),
+        // Issue 33: what another site's page can make a browser send (a form's types, its Origin).
+        contentType: fc.constantFrom("application/json", "application/json", "application/json", "application/json; charset=utf-8", "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", ""),
+        origin: fc.constantFrom("", "", "", "", "http://localhost:8888", "https://evil.example", "null"),
       }),
       { seed: SEED, numRuns: RUNS },
     );
@@ -224,14 +228,20 @@ describe(`a seeded fuzz of every endpoint (seed ${SEED}, ${RUNS} requests)`, () 
       const { body: payload, headers } = method === "GET" || method === "HEAD" ? { body: undefined, headers: {} } : requestBody(c.body, c.target.path);
       // Signing out with the fuzz's own admin session would end it for the requests after.
       const token = c.admin ? (path === "/api/auth/out" ? (await userWithSession(db(), { role: "admin" })).token : adminToken) : undefined;
+      const sent: Record<string, string> = { ...headers };
+      if (payload !== undefined) {
+        if (c.contentType) sent["content-type"] = c.contentType;
+        else delete sent["content-type"];
+      }
+      if (c.origin) sent.origin = c.origin;
       const req = new Request(`http://localhost:8888${path}${c.query}`, {
         method,
-        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}), "x-forwarded-for": `198.51.100.${c.ip}` },
+        headers: { ...sent, ...(token ? { authorization: `Bearer ${token}` } : {}), "x-forwarded-for": `198.51.100.${c.ip}` },
         body: payload,
         duplex: "half",
       } as RequestInit);
       const before = await counts();
-      const what = `${method} ${path}${c.query.slice(0, 80)} ${c.admin ? "(admin)" : "(anonymous)"} body ${c.body.kind === "text" ? JSON.stringify(c.body.text.slice(0, 80)) : c.body.kind === "spoiled" ? JSON.stringify(c.body.changes).slice(0, 120) : c.body.kind}`;
+      const what = `${method} ${path}${c.query.slice(0, 80)} ${c.admin ? "(admin)" : "(anonymous)"} type ${c.contentType || "none"} origin ${c.origin || "none"} body ${c.body.kind === "text" ? JSON.stringify(c.body.text.slice(0, 80)) : c.body.kind === "spoiled" ? JSON.stringify(c.body.changes).slice(0, 120) : c.body.kind}`;
       let status: number;
       try {
         const res = await callFunction(routes, req, `198.51.100.${c.ip}`);

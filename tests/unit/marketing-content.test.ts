@@ -8,7 +8,7 @@ import legal from "../../content/legal.json";
 import reviews from "../../content/reviews.json";
 import services from "../../content/services.json";
 import site from "../../content/site.json";
-import { aboutSchema, badgeSchema, gallerySchema, legalSchema, reviewSchema, serviceSchema, siteSchema } from "../../src/content-schemas";
+import { HTML, aboutSchema, badgeSchema, gallerySchema, legalSchema, reviewSchema, serviceSchema, siteSchema } from "../../src/content-schemas";
 
 // Outside Astro, a picture is a path next to the JSON file that must exist.
 const img = z.string().refine((p) => existsSync(new URL(`../../content/${p}`, import.meta.url)), "picture file is missing");
@@ -68,5 +68,15 @@ describe("the catalogue matches the spec", () => {
     expect(badges).toHaveLength(4);
     expect(Object.fromEntries(legal.map((l) => [l.id, l.lastUpdated]))).toEqual({ privacy: "2024-08-29", terms: "2025-01-23" });
     expect(site.copyrightYear).toBe(2025);
+  });
+});
+
+// Issue 33: the content filter let through a tag with no closing '>'.
+describe("the content's HTML filter", () => {
+  it.each(["<b>bold</b>", "<img src=x onerror=alert(1)", "</p", "< script", "<!-- x", "<!doctype html", "<?xml", "a <svg/onload=alert(1)"])("refuses %j", (t) => {
+    expect(HTML.test(t)).toBe(true);
+  });
+  it.each(["3 < 5", "<3 our customers", "Docks & lifts", "a > b", "<", "price: <$500"])("lets %j through", (t) => {
+    expect(HTML.test(t)).toBe(false);
   });
 });

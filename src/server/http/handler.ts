@@ -33,6 +33,8 @@ export function handle(route: Config["path"], fn: Handler, methods?: string[]) {
       if (methods && !methods.includes(req.method)) {
         res = jsonError(405, "Method not allowed");
         res.headers.set("Allow", methods.join(", "));
+      } else if (crossSite(req)) {
+        res = jsonError(403, "Cross-site request refused: this API answers the site's own pages only", { field: "origin" });
       } else {
         res = await fn(req, { log, requestId, ip }, ctx);
       }
@@ -53,4 +55,27 @@ export function handle(route: Config["path"], fn: Handler, methods?: string[]) {
     await log.flush();
     return res;
   };
+}
+
+/**
+ * A write sent by another site's page (issue 33): browsers name the page's origin in `Origin` on
+ * every cross-site POST, PUT, PATCH and DELETE. It must be the address the request was sent to
+ * (as the platform saw it: the URL, Host or X-Forwarded-Host) or SITE_URL; a request without
+ * Origin (a server, curl, a same-origin GET) is judged by its session and input alone.
+ */
+export function crossSite(req: Request, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return false;
+  const origin = req.headers.get("origin");
+  if (origin === null) return false;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    return true; // "null" (a sandboxed frame, a data: page) or garbage
+  }
+  const own = [new URL(req.url).host, req.headers.get("host"), req.headers.get("x-forwarded-host")?.split(",")[0]?.trim()];
+  try {
+    if (env.SITE_URL) own.push(new URL(env.SITE_URL).host);
+  } catch {}
+  return !own.some((h) => h && h.toLowerCase() === host.toLowerCase());
 }

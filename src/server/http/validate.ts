@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { HttpError, badRequest } from "./errors.ts";
-import { CONTROL_CHARS_MESSAGE, controlCharPath } from "../../lib/text.ts";
+import { badTextPath } from "../../lib/text.ts";
 
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
 
@@ -12,7 +12,9 @@ export async function readJson<S extends z.ZodType>(
   req: Request,
   schema: S,
   maxBytes = DEFAULT_BODY_LIMIT,
+  { types = JSON_TYPES }: { types?: readonly string[] } = {},
 ): Promise<z.infer<S>> {
+  requireJsonType(req, types);
   const text = await readLimited(req, maxBytes);
   let data: unknown;
   try {
@@ -23,6 +25,17 @@ export async function readJson<S extends z.ZodType>(
   return check(schema, data);
 }
 
+/**
+ * A JSON body must say so: `Content-Type: application/json` (415 otherwise). Another site's page
+ * can make a browser post a form (`text/plain`, urlencoded, multipart) here without asking; a JSON
+ * type needs a CORS preflight, which this API never grants.
+ */
+export function requireJsonType(req: Request, types: readonly string[] = JSON_TYPES): void {
+  const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (!types.includes(type)) throw new HttpError(415, "Content-Type must be application/json", { field: "content-type" });
+}
+const JSON_TYPES = ["application/json"];
+
 /** Validates URL query parameters (all strings) with `schema`. */
 export function readQuery<S extends z.ZodType>(req: Request, schema: S): z.infer<S> {
   return check(schema, Object.fromEntries(new URL(req.url).searchParams));
@@ -30,14 +43,15 @@ export function readQuery<S extends z.ZodType>(req: Request, schema: S): z.infer
 
 /**
  * Validates `data` with `schema`; 400 naming the first bad field. Before the schema, any string (or
- * key) holding a control character other than tab and line breaks is refused, whatever the schema
- * says: Postgres cannot store NUL (a 500 where one reached it), and none belongs in a request.
+ * key) holding a control character other than tab and line breaks, or a lone surrogate (not valid
+ * Unicode), is refused, whatever the schema says: Postgres stores neither NUL in text nor a lone
+ * surrogate in jsonb (a 500 where one reached it), and none belongs in a request.
  */
 export function check<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
-  const control = controlCharPath(data);
-  if (control) {
-    const field = control.map(String).join(".") || undefined;
-    throw badRequest(field ? `Invalid ${field}: ${CONTROL_CHARS_MESSAGE}` : `Invalid input: ${CONTROL_CHARS_MESSAGE}`, field);
+  const bad = badTextPath(data);
+  if (bad) {
+    const field = bad.path.map(String).join(".") || undefined;
+    throw badRequest(field ? `Invalid ${field}: ${bad.problem}` : `Invalid input: ${bad.problem}`, field);
   }
   const r = schema.safeParse(data);
   if (r.success) return r.data;
