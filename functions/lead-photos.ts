@@ -11,6 +11,7 @@ import { checkQuota } from "../src/server/leads/photo-quota.ts";
 import { syncLeadPhotos } from "../src/server/leads/photo-sync.ts";
 import { describe } from "../src/server/crm/errors.ts";
 import { PHOTO_TOKEN_HEADER } from "../src/lib/contracts/lead.ts";
+import { ipNetwork } from "../src/server/http/ip.ts";
 
 export const config: Config = { path: "/api/leads/photos" };
 
@@ -37,7 +38,7 @@ export default handle(
       if (!token) return refusal(401, "This upload link is not valid.");
       const key = idempotencyKey(req);
       const db = await getDb();
-      const limited = await hit(db, LEAD_PHOTO_PER_IP, ip);
+      const limited = await hit(db, LEAD_PHOTO_PER_IP, ipNetwork(ip));
       if (!limited.allowed) return refusal(429, "Too many photos from this connection. Please try again in a few minutes.", limited.retryAfter);
       const owner = await leadOfToken(db, token);
       const upload = await readPhotoBody(req);

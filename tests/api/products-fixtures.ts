@@ -11,3 +11,18 @@ export function jpegOfSize(bytes: number): string {
   const body = Buffer.concat([head, Buffer.alloc(Math.max(0, bytes - head.length), 0x20)]);
   return `data:image/jpeg;base64,${body.toString("base64")}`;
 }
+
+let colour = 0;
+/**
+ * A real picture no other test sends (its own colour). Pictures are drawn again before they are
+ * stored (issue 33), so two uploads that differ only in padding bytes are one stored picture.
+ */
+export async function uniqueJpeg(): Promise<string> {
+  const { default: sharp } = await import("sharp");
+  const n = ++colour;
+  const bytes = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: (n * 37) % 256, g: (n * 91) % 256, b: (n * 53 + Date.now()) % 256 } } })
+    .jpeg()
+    .toBuffer();
+  return `data:image/jpeg;base64,${bytes.toString("base64")}`;
+}
+

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { useTestDb } from "../helpers/db.ts";
 import { call } from "../helpers/http.ts";
 import { userWithSession } from "../helpers/auth.ts";
-import { JPEG_URL, PNG_B64, jpegOfSize } from "./products-fixtures.ts";
+import { JPEG_URL, PNG_B64, jpegOfSize, uniqueJpeg } from "./products-fixtures.ts";
 
 const purge = vi.hoisted(() => vi.fn(async (_opts: unknown) => {}));
 vi.mock("@netlify/functions", async (original) => ({ ...(await original<object>()), purgeCache: purge }));
@@ -164,7 +164,7 @@ describe("admin product changes", () => {
   });
 
   it("deletes a product, drops its now-unused picture and purges", async () => {
-    const unique = jpegOfSize(3000);
+    const unique = await uniqueJpeg();
     const made = (await create({ name: "Short-Lived Item", image: unique })).json.data;
     const r = await remove(made.id);
     expect(r.status).toBe(200);
@@ -178,8 +178,9 @@ describe("admin product changes", () => {
 
   it("stores the same picture once however many products use it", async () => {
     const before = (await db().query<{ n: number }>("SELECT count(*)::int AS n FROM images")).rows[0].n;
-    const a = (await create({ name: "Twin A", image: jpegOfSize(5000) })).json.data;
-    const b = (await create({ name: "Twin B", image: jpegOfSize(5000), hoverImage: jpegOfSize(5000) })).json.data;
+    const twin = await uniqueJpeg();
+    const a = (await create({ name: "Twin A", image: twin })).json.data;
+    const b = (await create({ name: "Twin B", image: twin, hoverImage: twin })).json.data;
     expect(a.image).toBe(b.image);
     expect(b.hoverImage).toBe(b.image);
     expect((await db().query<{ n: number }>("SELECT count(*)::int AS n FROM images")).rows[0].n).toBe(before + 1);

@@ -12,6 +12,7 @@ import { createUser, findUserByEmail, findUserByGoogleSub, linkGoogle, normalize
 import { insertOr409 } from "./signup.ts";
 import { revokeAllSessions } from "./sessions.ts";
 import { strictDeploy } from "../settings/context.ts";
+import { ipNetwork } from "../http/ip.ts";
 
 export const GOOGLE_JWKS_URL = "https://www.googleapis.com/oauth2/v3/certs";
 export const GOOGLE_ISSUERS = ["accounts.google.com", "https://accounts.google.com"];
@@ -105,7 +106,7 @@ export async function accountForGoogle(q: Queryable, id: GoogleIdentity): Promis
 
 /** auth/ingsi: the account behind a Google credential, or 404 when there is none yet. */
 export async function googleLogIn(q: Queryable, credential: string, meta: { ip: string }): Promise<UserRow> {
-  await enforce(q, scaled(GOOGLE_IP), meta.ip);
+  await enforce(q, scaled(GOOGLE_IP), ipNetwork(meta.ip));
   const id = await verifyGoogleCredential(credential);
   const user = await accountForGoogle(q, id);
   if (!user) throw new HttpError(404, GOOGLE_NO_ACCOUNT);
@@ -118,7 +119,7 @@ export async function googleSignUp(
   input: { credential: string; acceptTerms?: boolean; updates?: boolean },
   meta: { ip: string },
 ): Promise<{ created: boolean }> {
-  await enforce(q, scaled(GOOGLE_IP), meta.ip);
+  await enforce(q, scaled(GOOGLE_IP), ipNetwork(meta.ip));
   const id = await verifyGoogleCredential(input.credential);
   if (await accountForGoogle(q, id)) return { created: false };
   if (input.acceptTerms !== true) throw new HttpError(400, "You must accept the user agreement", { field: "acceptTerms" });

@@ -16,6 +16,7 @@ import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "./
 import { checkThrottle, clearFailures, clearFailuresStartingWith, countFailure, failureCount, recordFailure, type Throttle } from "./throttle.ts";
 import { createSession, displayName, type Role } from "./sessions.ts";
 import { applyConfiguredAdmin, findUserByEmail, normalizeEmail, recordLogin, setPasswordHash, type UserRow } from "../users/users.ts";
+import { ipNetwork } from "../http/ip.ts";
 
 /** Log-in attempts per IP per minute, whatever their outcome. */
 export const LOGIN_IP_REQUESTS: Limit = { name: "login-ip", max: 30, windowSeconds: 60 };
@@ -59,10 +60,12 @@ export async function startSession(q: Queryable, user: UserRow, meta: RequestMet
 
 export async function logIn(q: Queryable, input: { email: string; password: string }, meta: RequestMeta): Promise<LoginAnswer> {
   const email = normalizeEmail(input.email);
-  const pair = `${email}|${meta.ip}`;
-  await enforce(q, scaled(LOGIN_IP_REQUESTS), meta.ip);
+  // Per network: an IPv6 client's whole /64 is one subject (src/server/http/ip.ts).
+  const network = ipNetwork(meta.ip);
+  const pair = `${email}|${network}`;
+  await enforce(q, scaled(LOGIN_IP_REQUESTS), network);
   await enforce(q, scaled(LOGIN_PAIR_REQUESTS), pair);
-  await checkThrottle(q, LOGIN_IP_THROTTLE, meta.ip);
+  await checkThrottle(q, LOGIN_IP_THROTTLE, network);
   await checkThrottle(q, LOGIN_PAIR_THROTTLE, pair);
   if ((await failureCount(q, brakeKey(email), LOGIN_ACCOUNT_BRAKE.forgetAfterSeconds)) >= LOGIN_ACCOUNT_BRAKE.freeFailures) {
     await new Promise((r) => setTimeout(r, LOGIN_ACCOUNT_BRAKE.delayMs));
@@ -72,7 +75,7 @@ export async function logIn(q: Queryable, input: { email: string; password: stri
   const ok = user?.password_hash ? await verifyPassword(input.password, user.password_hash) : await burnPasswordCheck(input.password);
   if (!user || !ok) {
     await recordFailure(q, LOGIN_PAIR_THROTTLE, pair);
-    await recordFailure(q, LOGIN_IP_THROTTLE, meta.ip);
+    await recordFailure(q, LOGIN_IP_THROTTLE, network);
     await countFailure(q, brakeKey(email), LOGIN_ACCOUNT_BRAKE.forgetAfterSeconds);
     throw new HttpError(401, LOGIN_FAILED);
   }

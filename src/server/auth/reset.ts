@@ -15,6 +15,7 @@ import { revokeAllSessions } from "./sessions.ts";
 import { clearAccountFailures } from "./login.ts";
 import { findUserByEmail, markEmailVerified, normalizeEmail, setPasswordHash } from "../users/users.ts";
 import { siteBase } from "../settings/context.ts";
+import { ipNetwork } from "../http/ip.ts";
 
 /** Reset requests per IP per hour. */
 export const RESET_IP: Limit = { name: "reset-ip", max: 10, windowSeconds: 3600 };
@@ -43,7 +44,7 @@ export async function requestReset(
   later: (work: Promise<unknown>) => void,
 ): Promise<void> {
   const email = normalizeEmail(input.email);
-  await enforce(db, scaled(RESET_IP), meta.ip);
+  await enforce(db, scaled(RESET_IP), ipNetwork(meta.ip));
   await enforce(db, scaled(RESET_EMAIL), email);
   // Started after this turn of the event loop, so nothing of it runs before the answer is made.
   later(new Promise((r) => setImmediate(r)).then(() => mailResetLink(db, email, meta)));
@@ -84,7 +85,7 @@ export async function mailResetLink(db: Db, email: string, meta: { ip: string; o
 
 /** Uses a reset link: checks it, sets the password, revokes every session, tells the owner. */
 export async function completeReset(db: Db, input: { token: string; password: string }, meta: { ip: string }): Promise<void> {
-  await enforce(db, scaled(NEW_PASSWORD_IP), meta.ip);
+  await enforce(db, scaled(NEW_PASSWORD_IP), ipNetwork(meta.ip));
   const email = await db.tx(async (q: Queryable) => {
     const r = await q.query<{ id: string; user_id: string; email: string }>(
       `SELECT pr.id, pr.user_id, u.email FROM password_resets pr JOIN users u ON u.id = pr.user_id

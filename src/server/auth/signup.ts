@@ -6,6 +6,7 @@ import { scaled } from "./limits.ts";
 import { hashPassword } from "./password.ts";
 import { refusePassword } from "./password-policy.ts";
 import { createUser, EmailTakenError, normalizeEmail } from "../users/users.ts";
+import { ipNetwork } from "../http/ip.ts";
 
 /** Sign-ups per IP per hour. */
 export const SIGNUP_IP: Limit = { name: "signup-ip", max: 5, windowSeconds: 3600 };
@@ -30,7 +31,7 @@ export async function signUp(
   meta: { ip: string },
 ): Promise<{ id: string; email: string }> {
   const email = normalizeEmail(input.email);
-  await enforce(q, scaled(SIGNUP_IP), meta.ip);
+  await enforce(q, scaled(SIGNUP_IP), ipNetwork(meta.ip));
   await enforce(q, scaled(SIGNUP_EMAIL), email);
   refusePassword(input.password, [email, input.name ?? ""]);
   const passwordHash = await hashPassword(input.password);

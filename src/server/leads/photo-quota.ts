@@ -9,6 +9,7 @@ import type { Queryable } from "../db/index.ts";
 import { HttpError } from "../http/errors.ts";
 import { SITE_TIME_ZONE, todayIn } from "../logs/window.ts";
 import { hashIp } from "./store.ts";
+import { ipNetwork } from "../http/ip.ts";
 
 /** Per IP per day (LEAD_PHOTO_DAILY_BYTES_PER_IP): about 40 photos as the browser sends them (~500 KB each). */
 export const DEFAULT_DAILY_BYTES_PER_IP = 20_000_000;
@@ -20,7 +21,8 @@ const EVERYONE = "*";
  * The IP as counted: its keyed hash, as leads keep it (store.ts `hashIp`), never the address
  * itself (the table is readable in the query console and kept for days).
  */
-export const subjectOf = (ip: string) => hashIp(ip.toLowerCase());
+/** The quota's subject: the address's network (an IPv6 /64 is one), hashed. */
+export const subjectOf = (ip: string) => hashIp(ipNetwork(ip));
 /** Counters kept this many days back (yesterday's answers a late question; older ones are deleted). */
 const KEEP_DAYS = 2;
 

@@ -22,6 +22,7 @@ import { insertLead } from "./store.ts";
 import { bodyHash, once } from "./idempotency.ts";
 import { createPhotoToken } from "./photos.ts";
 import { syncLeadPhotos } from "./photo-sync.ts";
+import { ipNetwork } from "../http/ip.ts";
 
 /**
  * Per IP: a visitor may send a few requests (a quote and some inquiries), not a flood.
@@ -52,7 +53,7 @@ export interface SubmitScope {
 }
 
 export async function rateLimitLeads(q: Queryable, ip: string): Promise<void> {
-  await enforce(q, LEAD_SUBMIT_PER_IP, ip);
+  await enforce(q, LEAD_SUBMIT_PER_IP, ipNetwork(ip));
 }
 
 export type LeadInput = { kind: "quote"; body: QuoteRequest } | { kind: "inquiry"; body: Inquiry };

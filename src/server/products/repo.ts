@@ -6,6 +6,12 @@ import { decodeImageDataUrl } from "../images/upload.ts";
 import { COLUMNS, insertProduct, priceColumns, toCard, toProduct, type ProductRow as Row } from "./rows.ts";
 import { PRODUCT_ID_MAX, type Product, type ProductCard } from "../../lib/contracts/product.ts";
 import type { NewProduct, ProductEdit } from "./schema.ts";
+import { reencodePhoto } from "../leads/photo-image.ts";
+
+/** A product picture is shown at most 800 px wide (2× for sharp screens); the browser sends 800 × 800. */
+const PRODUCT_PICTURE_MAX_SIDE = 1600;
+/** Pixels a product picture may declare (read from its header, before decoding). */
+const PRODUCT_PICTURE_MAX_PIXELS = 25_000_000;
 
 export interface ListOptions {
   q?: string;
@@ -71,8 +77,11 @@ export function newProductId(name: string): string {
 async function resolveImage(q: Queryable, value: string | null | undefined, field: string): Promise<string | null> {
   if (!value) return null;
   if (value.startsWith("data:")) {
-    const { bytes, contentType } = decodeImageDataUrl(value, field);
-    return putImage(q, bytes, contentType);
+    // Decoded and drawn again like lead and Site pictures: a picture and nothing else is stored
+    // and served (no EXIF or GPS, no polyglot bytes), its pixels counted from the header first.
+    const { bytes } = decodeImageDataUrl(value, field);
+    const picture = await reencodePhoto(bytes, { maxSide: PRODUCT_PICTURE_MAX_SIDE, maxPixels: PRODUCT_PICTURE_MAX_PIXELS, notPicture: "The file is not a JPEG, PNG or WebP picture", field });
+    return putImage(q, picture.bytes, picture.contentType);
   }
   const key = keyFromUrl(value);
   const found = key && (await q.query("SELECT 1 FROM images WHERE key = $1", [key])).rows.length;
