@@ -6,7 +6,6 @@ import { decodeImageDataUrl } from "../images/upload.ts";
 import { COLUMNS, insertProduct, priceColumns, toCard, toProduct, type ProductRow as Row } from "./rows.ts";
 import { PRODUCT_ID_MAX, type Product, type ProductCard } from "../../lib/contracts/product.ts";
 import type { NewProduct, ProductEdit } from "./schema.ts";
-import { reencodePhoto } from "../leads/photo-image.ts";
 
 /** A product picture is shown at most 800 px wide (2× for sharp screens); the browser sends 800 × 800. */
 const PRODUCT_PICTURE_MAX_SIDE = 1600;
@@ -80,6 +79,9 @@ async function resolveImage(q: Queryable, value: string | null | undefined, fiel
     // Decoded and drawn again like lead and Site pictures: a picture and nothing else is stored
     // and served (no EXIF or GPS, no polyglot bytes), its pixels counted from the header first.
     const { bytes } = decodeImageDataUrl(value, field);
+    // Loaded here, not at the top: the public catalogue's function reads products through this
+    // module and should not load sharp's native library on its cold start.
+    const { reencodePhoto } = await import("../leads/photo-image.ts");
     const picture = await reencodePhoto(bytes, { maxSide: PRODUCT_PICTURE_MAX_SIDE, maxPixels: PRODUCT_PICTURE_MAX_PIXELS, notPicture: "The file is not a JPEG, PNG or WebP picture", field });
     return putImage(q, picture.bytes, picture.contentType);
   }
