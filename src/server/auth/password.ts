@@ -4,6 +4,7 @@
  * the cost rises and `needsRehash` tells the log-in flow to upgrade an old hash.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { hashQueue } from "./hash-queue.ts";
 
 export interface ScryptParams {
   logN: number;
@@ -33,8 +34,12 @@ function derive(password: string, salt: Buffer, params: ScryptParams): Promise<B
   const N = 2 ** params.logN;
   // scrypt needs 128·N·r bytes; maxmem leaves headroom above that.
   const options: ScryptOptions = { N, r: params.r, p: params.p, maxmem: 256 * N * params.r };
-  return new Promise((resolve, reject) =>
-    scryptCb(password.normalize("NFC"), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
+  // Through the bounded queue: a flood of log-ins gets 429s, the rest of the server keeps answering.
+  return hashQueue.run(
+    () =>
+      new Promise((resolve, reject) =>
+        scryptCb(password.normalize("NFC"), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 }
 
