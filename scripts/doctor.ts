@@ -23,6 +23,8 @@ import { smtpFromEnv, smtpTransport } from "../src/server/mail/index.ts";
 import { zohoFromEnv } from "../src/server/crm/config.ts";
 import { refreshAccessToken } from "../src/server/crm/token.ts";
 import { deploySettings } from "../src/server/settings/context.ts";
+import { configuredAdminEmails } from "../src/server/users/users.ts";
+import { googleClientId } from "../src/server/auth/google.ts";
 
 export interface Finding {
   ok: boolean;
@@ -80,7 +82,7 @@ async function checkDatabase(env: NodeJS.ProcessEnv): Promise<Finding[]> {
         ? { ok: false, what: "migrations", says: `${pending.length} of ${migrations.length} not applied (${pending.slice(0, 3).join(", ")}${pending.length > 3 ? ", …" : ""}): deploy again, or run \`node scripts/migrate.ts\` with these settings` }
         : { ok: true, what: "migrations", says: `all ${migrations.length} applied` },
     );
-    const admins = configuredAdmins(env);
+    const admins = configuredAdminEmails(env);
     if (admins.length && !pending.length) {
       const found = (await db.query<{ email: string; role: string }>("SELECT email, role FROM users WHERE lower(email) = ANY($1)", [admins])).rows;
       const missing = admins.filter((a) => !found.some((f) => f.email.toLowerCase() === a));
@@ -156,15 +158,8 @@ function checkBuildHook(env: NodeJS.ProcessEnv): Finding {
   return { ok: true, what: "build hook", says: "set (a Netlify build hook; not called, since that starts a build)" };
 }
 
-function configuredAdmins(env: NodeJS.ProcessEnv): string[] {
-  return (env.ADMIN_EMAIL ?? "")
-    .split(",")
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
-}
-
 function checkAdminEmail(env: NodeJS.ProcessEnv): Finding {
-  const admins = configuredAdmins(env);
+  const admins = configuredAdminEmails(env);
   if (!admins.length) return { ok: false, what: "ADMIN_EMAIL", says: "not set: name the company's admin e-mail (or grant one with `npm run admin:grant`)" };
   const bad = admins.filter((a) => !EMAIL.test(a));
   if (bad.length) return { ok: false, what: "ADMIN_EMAIL", says: `not an e-mail address: ${bad.join(", ")}` };
@@ -174,7 +169,8 @@ function checkAdminEmail(env: NodeJS.ProcessEnv): Finding {
 function checkGoogle(env: NodeJS.ProcessEnv): Finding {
   const fn = env.GOOGLE_CLIENT_ID?.trim();
   const page = env.PUBLIC_GOOGLE_CLIENT_ID?.trim();
-  const id = fn || page;
+  // The id the functions check tokens against (they fall back to the pages' one).
+  const id = googleClientId(env)?.trim();
   if (!id) return { ok: false, what: "Google sign-in", says: "PUBLIC_GOOGLE_CLIENT_ID is not set: the sign-in page has no Google button (Google Cloud → Credentials → OAuth client, type Web)" };
   if (!/^[0-9]+-[a-z0-9]+\.apps\.googleusercontent\.com$/.test(id)) return { ok: false, what: "Google sign-in", says: "the client id does not look like Google's (NNN-xxxx.apps.googleusercontent.com)" };
   if (fn && page && fn !== page) return { ok: false, what: "Google sign-in", says: "GOOGLE_CLIENT_ID and PUBLIC_GOOGLE_CLIENT_ID differ: the functions would refuse every Google sign-in from the pages" };

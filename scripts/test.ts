@@ -46,9 +46,11 @@ if (unknown.length) {
 const steps = wanted.length ? STEPS.filter((s) => wanted.includes(s.name)) : STEPS;
 
 /** Runs an npm script; `quiet` keeps its output and prints it when it ends (for a step run beside another). */
-function run(script: string, quiet = false): Promise<{ code: number; output: string }> {
+const run = (script: string, quiet = false) => runCommand("npm", ["run", "--silent", script], quiet);
+
+function runCommand(cmd: string, args: string[], quiet: boolean): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn("npm", ["run", "--silent", script], { stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
+    const child = spawn(cmd, args, { stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
     let output = "";
     child.stdout?.on("data", (d) => (output += d));
     child.stderr?.on("data", (d) => (output += d));
@@ -69,14 +71,7 @@ const start = Date.now();
 const browser = steps.some((s) => s.browser)
   ? (() => {
       const t0 = Date.now();
-      return new Promise<{ code: number; output: string; ms: number }>((resolve) => {
-        const child = spawn(process.execPath, ["scripts/ensure-browser.ts"], { stdio: ["ignore", "pipe", "pipe"] });
-        let output = "";
-        child.stdout.on("data", (d) => (output += d));
-        child.stderr.on("data", (d) => (output += d));
-        child.on("exit", (code) => resolve({ code: code ?? 1, output, ms: Date.now() - t0 }));
-        child.on("error", (e) => resolve({ code: 1, output: String(e), ms: Date.now() - t0 }));
-      });
+      return runCommand(process.execPath, ["scripts/ensure-browser.ts"], true).then((r) => ({ ...r, ms: Date.now() - t0 }));
     })()
   : undefined;
 let browserShown = false;

@@ -3,6 +3,7 @@
  * opens embedded PGlite (a folder, or memory) and serves it over the Postgres wire protocol so
  * that every function of the dev server shares one instance. Then it migrates and seeds.
  */
+import type { PGlite } from "@electric-sql/pglite";
 import { createDb, fromPglite, openPglite, DEFAULT_PGLITE_DIR } from "../../src/server/db/index.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
 import { seed } from "../../src/server/db/seeds/index.ts";
@@ -23,19 +24,25 @@ export async function startDatabase(opts: { memory?: boolean; port?: number; qui
     await db.close();
     return { url: external, embedded: false, stop: async () => {} };
   }
-  const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
   const where = opts.memory ? "memory" : DEFAULT_PGLITE_DIR;
   const pg = await openPglite(where);
   await prepare(fromPglite(pg), say);
-  const port = opts.port ?? Number(process.env.EMBEDDED_DB_PORT || 0);
+  const served = await servePglite(pg, opts.port ?? Number(process.env.EMBEDDED_DB_PORT || 0));
+  say(`▸ Embedded Postgres (PGlite, ${opts.memory ? "in memory" : DEFAULT_PGLITE_DIR}) at ${served.url}`);
+  return { ...served, embedded: true };
+}
+
+/**
+ * Serves an open PGlite over the Postgres wire protocol on loopback (`port`, or a free one), so
+ * other processes (functions, builds, scripts) reach it by URL. `stop` also closes the database.
+ */
+export async function servePglite(pg: PGlite, port = 0, password = "postgres"): Promise<{ url: string; stop(): Promise<void> }> {
+  const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
   const server = new PGLiteSocketServer({ db: pg, host: "127.0.0.1", port: port || (await freePort()), maxConnections: 100 });
   keepProtocolBatchesTogether(server);
   await server.start();
-  const url = `postgres://postgres:postgres@${server.getServerConn()}/postgres?sslmode=disable`;
-  say(`▸ Embedded Postgres (PGlite, ${opts.memory ? "in memory" : DEFAULT_PGLITE_DIR}) at ${url}`);
   return {
-    url,
-    embedded: true,
+    url: `postgres://postgres:${password}@${server.getServerConn()}/postgres?sslmode=disable`,
     async stop() {
       await server.stop();
       await pg.close();
@@ -49,7 +56,8 @@ async function prepare(db: Awaited<ReturnType<typeof createDb>>, say: (s: string
   for (const line of await seed(db)) say(`▸ Seed ${line}`);
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port free on loopback now. */
+export async function freePort(): Promise<number> {
   const net = await import("node:net");
   return new Promise((resolve, reject) => {
     const s = net.createServer();

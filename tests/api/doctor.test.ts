@@ -9,10 +9,9 @@ import { createServer, type Server } from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
-import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { fromPglite } from "../../src/server/db/index.ts";
 import { migrate } from "../../src/server/db/migrate.ts";
-import { keepProtocolBatchesTogether } from "../../scripts/lib/pglite-socket-batches.ts";
+import { servePglite } from "../../scripts/lib/database.ts";
 import { FAKE_CLIENT, startFakeZoho, type FakeZoho } from "../helpers/fake-zoho.ts";
 import { startFakeTlsSmtp, type FakeTlsSmtp } from "../helpers/fake-smtp-tls.ts";
 
@@ -21,18 +20,16 @@ const SMTP_PASS = "smtp-pass-Rw53";
 const SESSION_SECRET = "session-secret-0123456789-abcdefghijklmnop";
 const HOOK = "https://api.netlify.com/build_hooks/5f3c0ffee1234";
 
-const servers: { pg: PGlite; server: PGLiteSocketServer }[] = [];
+const servers: { stop(): Promise<void> }[] = [];
 async function database(migrated: boolean): Promise<string> {
   const pg = await PGlite.create();
   if (migrated) {
     await migrate(fromPglite(pg));
     await pg.query("INSERT INTO users (email, password_hash, role, name) VALUES ('owner@coastal-marine.example', 'x', 'admin', 'Owner')").catch(() => {});
   }
-  const server = new PGLiteSocketServer({ db: pg, host: "127.0.0.1", port: 0 });
-  keepProtocolBatchesTogether(server);
-  await server.start();
-  servers.push({ pg, server });
-  return `postgres://postgres:${DB_PASSWORD}@${server.getServerConn()}/postgres?sslmode=disable`;
+  const served = await servePglite(pg, 0, DB_PASSWORD);
+  servers.push(served);
+  return served.url;
 }
 
 let migratedUrl = "";
@@ -63,10 +60,7 @@ afterAll(async () => {
   await smtp?.close();
   await zoho?.close();
   await new Promise((ok) => plain?.close(ok));
-  for (const { pg, server } of servers) {
-    await server.stop();
-    await pg.close();
-  }
+  for (const served of servers) await served.stop();
 });
 
 const good = () => ({

@@ -24,6 +24,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import type { TestProject } from "vitest/node";
 import { coldStart, inspectBundle, mb } from "../../scripts/bench-functions.ts";
+import { freePort, servePglite } from "../../scripts/lib/database.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -99,22 +100,8 @@ async function scratchDatabases(n: number): Promise<Database[]> {
     return out;
   }
   const { PGlite } = await import("@electric-sql/pglite");
-  const { PGLiteSocketServer } = await import("@electric-sql/pglite-socket");
-  const { keepProtocolBatchesTogether } = await import("../../scripts/lib/pglite-socket-batches.ts");
   const out: Database[] = [];
-  for (let i = 0; i < n; i++) {
-    const pg = await PGlite.create();
-    const server = new PGLiteSocketServer({ db: pg, host: "127.0.0.1", port: 0, maxConnections: 100 });
-    keepProtocolBatchesTogether(server);
-    await server.start();
-    out.push({
-      url: `postgres://postgres:postgres@${server.getServerConn()}/postgres?sslmode=disable`,
-      async stop() {
-        await server.stop();
-        await pg.close();
-      },
-    });
-  }
+  for (let i = 0; i < n; i++) out.push(await servePglite(await PGlite.create()));
   return out;
 }
 
@@ -156,14 +143,6 @@ function hookListener(): Promise<{ server: Server; url: string; callsUrl: string
       ok({ server, url: `http://127.0.0.1:${port}/build_hooks/smoke`, callsUrl: `http://127.0.0.1:${port}/calls` });
     }),
   );
-}
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((ok) => s.listen(0, "127.0.0.1", () => ok()));
-  const { port } = s.address() as AddressInfo;
-  await new Promise((ok) => s.close(ok));
-  return port;
 }
 
 const netlifyBin = join(ROOT, "node_modules/.bin/netlify");

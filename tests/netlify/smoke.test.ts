@@ -177,7 +177,7 @@ describe("the office through the bundled functions", () => {
 
   it("publishes a change of the site's content, which calls the build hook", async () => {
     const auth = { authorization: `Bearer ${token}` };
-    const before = (await (await fetch(hookCallsUrl())).json()) as unknown[];
+    const before = (await (await fetch(run.hookCallsUrl)).json()) as unknown[];
     const site = await (await fetch(url("/api/admin/site"), { headers: auth })).json();
     const draft = site.data.draft;
     const put = await fetch(url("/api/admin/site/site"), {
@@ -189,12 +189,11 @@ describe("the office through the bundled functions", () => {
     const pub = await fetch(url("/api/admin/site/publish"), { method: "POST", headers: auth });
     expect(pub.status, await pub.text()).toBe(200);
     await expect
-      .poll(async () => ((await (await fetch(hookCallsUrl())).json()) as { method: string }[]).slice(before.length).map((c) => c.method), { timeout: 10_000 })
+      .poll(async () => ((await (await fetch(run.hookCallsUrl)).json()) as { method: string }[]).slice(before.length).map((c) => c.method), { timeout: 10_000 })
       .toEqual(["POST"]);
   });
 });
 
-const hookCallsUrl = () => run.hookCallsUrl;
 
 describe("Netlify's build of a deploy preview", () => {
   it("builds, migrates and seeds the preview's own database with the demo sign-in, never printing the password", () => {
