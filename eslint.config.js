@@ -56,6 +56,11 @@ export default tseslint.config(
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "warn" },
   },
   {
+    // The back office's service worker is plain JavaScript served as is (public/).
+    files: ["public/**/*.js"],
+    languageOptions: { globals: { self: "readonly", URL: "readonly" } },
+  },
+  {
     // Tests and their helpers handle raw JSON answers and fake servers.
     files: ["tests/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off", "@typescript-eslint/no-unused-expressions": "off" },

@@ -54,7 +54,7 @@ export default defineConfig({
     // Every browser test signs in, sends and uploads from 127.0.0.1: raise the per-IP caps (unset in production).
     // Passwords are hashed at test cost (scrypt 2^10; NODE_ENV=test is the only way SCRYPT_LOG_N is
     // honoured, and production cost keeps its own unit test).
-    env: { AUTH_RATE_LIMIT_FACTOR: "50", LEAD_SUBMIT_MAX_PER_IP: "1000", LEAD_PHOTO_MAX_PER_IP: "1000", NODE_ENV: "test", SCRYPT_LOG_N: "10" },
+    env: { AUTH_RATE_LIMIT_FACTOR: "50", LEAD_SUBMIT_MAX_PER_IP: "1000", LEAD_PHOTO_MAX_PER_IP: "1000", VISIT_BOOK_MAX_PER_IP: "1000", VISIT_SLOTS_MAX_PER_IP: "1000", VISIT_MANAGE_MAX_PER_IP: "1000", NODE_ENV: "test", SCRYPT_LOG_N: "10" },
     reuseExistingServer: !process.env.CI,
     // Start-up migrates and seeds the embedded database and loads every function (about 10 s).
     timeout: 60_000,

@@ -16,6 +16,7 @@ export const SQL_DIALECT_FILES = [
   "tests/api/admin-stats.test.ts", // stats: time zones and day buckets
   "tests/api/admin-vitals.test.ts", // web vitals: percentiles
   "tests/api/lead-photos.test.ts", // photos: bytea, idempotency under concurrency
+  "tests/api/lead-held-photos.test.ts", // held leads' photos: a claim's ask under FOR UPDATE, the token replaced ON CONFLICT
   "tests/api/crm-sync.test.ts", // CRM sync: claims with SKIP LOCKED, retries
   "tests/api/leads-jobs.test.ts", // maintenance: interval arithmetic
   "tests/api/lead-release.test.ts", // held leads: release under FOR UPDATE, once, with its mails
@@ -34,6 +35,15 @@ export const SQL_DIALECT_FILES = [
   "tests/api/auth-limits.test.ts",
   "tests/api/auth-google-takeover.test.ts",
   "tests/api/auth-reset.test.ts",
+  "tests/api/staff-alerts.test.ts", // alerts: push outbox claims with SKIP LOCKED, business minutes, uuid[] arrays
+  "tests/api/sms.test.ts", // texts: claims with SKIP LOCKED and a fencing count, a partial unique index ON CONFLICT, 20 transactions at once
+  "tests/api/estimate.test.ts", // price rules: jsonb documents, versions under FOR UPDATE, LOCK on seeding
+  "tests/api/lead-triage.test.ts", // triage: business seconds over DST, json_agg of related leads, regexp phone search, numeric amounts
+  "tests/api/reports-money.test.ts", // money: numeric sums with FILTER in the admin's zone
+  "tests/api/visits-book.test.ts", // visits: an exclusion constraint under 20 transactions at once, per-day advisory locks, zones across DST
+  "tests/api/visits-change.test.ts", // visits: a link's nonce under FOR UPDATE, reminders claimed with SKIP LOCKED, AT TIME ZONE
+  "tests/api/visits-office.test.ts", // visits: the calendar's date ranges across DST, DISTINCT ON, json_build_object, Zoho events claimed with SKIP LOCKED
+  "tests/api/visits-reports.test.ts", // visits: percentiles with FILTER, GROUPING SETS, weeks of local dates
 ];
 
 // Unit and API tests run on embedded PGlite; with TEST_DATABASE_URL the SQL-dialect files run

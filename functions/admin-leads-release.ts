@@ -9,6 +9,7 @@ import { getDb } from "../src/server/db/index.ts";
 import { zohoFromEnv } from "../src/server/crm/config.ts";
 import { releaseLead } from "../src/server/leads/held.ts";
 import { afterStore } from "../src/server/leads/submit.ts";
+import { textLead } from "../src/server/leads/texts.ts";
 
 export const config: Config = { path: "/api/admin/leads/:id/release" };
 
@@ -29,7 +30,7 @@ export default handle(
     if (!r.ok && r.reason === "not-found") throw notFound("No such lead");
     if (!r.ok) throw new HttpError(409, "This lead is not held as spam", { field: "id" });
     log.info(`Lead ${id} released from the spam hold (${r.heldReason}) by ${session.user.email}; ${r.mailIds.length} e-mail(s) queued, CRM sync ${r.sync ? "queued" : "off"}`);
-    const background = afterStore(db, id, r.mailIds, r.sync);
+    const background = Promise.all([afterStore(db, id, r.mailIds, r.sync), r.textId ? textLead(db, r.textId) : null]);
     if (ctx?.waitUntil) ctx.waitUntil(background);
     else await background;
     return json({ status: true, data: { id, released: true } });

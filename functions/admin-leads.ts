@@ -6,10 +6,14 @@ import { requireAdmin } from "../src/server/auth/guard.ts";
 import { getDb } from "../src/server/db/index.ts";
 import { leadsCsv, leadsQuery, listLeads } from "../src/server/leads/admin-list.ts";
 import { failedList, list } from "../src/server/http/respond.ts";
+import { businessHours } from "../src/server/reports/hours.ts";
 
 export const config: Config = { path: "/api/admin/leads" };
 
-/** Stored leads with their CRM sync state: a page as JSON (newest first), or all of them as CSV. */
+/**
+ * Stored leads with their CRM sync state: a page as JSON (newest first, each with its wait against
+ * the one-business-day promise and its other requests), or all of them as CSV.
+ */
 export default handle(
   config.path,
   async (req, { log }) => {
@@ -28,7 +32,7 @@ export default handle(
           }),
         });
       }
-      const { leads, total, recent, held } = await listLeads(db, page, pageSize, filter);
+      const { leads, total, recent, held } = await listLeads(db, page, pageSize, filter, await businessHours(db));
       return list(leads, { page, pageSize, total, recent, held });
     } catch (e) {
       return failedList(log, "Failed to fetch leads", e);

@@ -4,6 +4,7 @@ import { json } from "../src/server/http/response.ts";
 import { getDb } from "../src/server/db/index.ts";
 import { deploySettings } from "../src/server/settings/context.ts";
 import { zohoFromEnv } from "../src/server/crm/config.ts";
+import { twilioFromEnv } from "../src/server/sms/twilio.ts";
 
 export const config: Config = { path: "/api/health" };
 
@@ -27,6 +28,8 @@ export default handle(
         crm: !s.crm.allowed ? "off-preview" : zohoFromEnv() ? "on" : "off",
         // Mail: sent over SMTP, kept in the outbox, or sent only to PREVIEW_MAIL_ALLOW.
         mail: !process.env.SMTP_HOST ? "outbox" : s.mail.mode === "send" ? "smtp" : s.mail.mode,
+        // Texts to visitors (issue 34): sent through Twilio, kept in the outbox (no settings), or never on a preview.
+        sms: s.preview ? "off-preview" : twilioFromEnv() ? "twilio" : "outbox",
       },
     });
   },

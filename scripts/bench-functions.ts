@@ -4,13 +4,16 @@
  * unzipped size against Lambda's limits (50 MB zipped, 250 MB unzipped), and what must never ship
  * in a production function: the embedded database (PGlite's WASM), a Node binary, the site's
  * pictures and videos, a file held twice (zip-it-and-ship-it names every traced .ts file after the
- * function). With `--cold N` (default 5) it also times `health`'s cold start N times,
+ * function), and what a bundle must carry that tracing cannot see (the query console's parser's
+ * WebAssembly). With `--cold N` (default 5) it also times `health`'s cold start N times,
  * each in a new Node process on a fresh copy of its unpacked bundle: unzip, import, first answer
- * (GET /api/health against PostgreSQL at COLD_DATABASE_URL; the import alone without one), and prints the medians. Exit code 1 when a bundle breaks a limit or ships what it
- * must not, or a bundle cannot be loaded.
+ * (GET /api/health against PostgreSQL at COLD_DATABASE_URL; the import alone without one), and prints the medians;
+ * and, for a bundle that carries the parser, the parser's first load from that bundle (which its
+ * function pays on its first console query, not on import). Exit code 1 when a bundle breaks a
+ * limit, ships what it must not or misses what it needs, or a bundle cannot be loaded.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -24,12 +27,29 @@ export const FORBIDDEN: { pattern: RegExp; why: string }[] = [
   { pattern: /^(public|content\/[^/]+)\//, why: "functions read content/*.json only; pictures, videos and the catalogue's seed stay out" },
 ];
 
+/**
+ * Files a bundle must carry along with a package it holds: read by the package at run time through
+ * a path nft cannot follow (netlify.toml's included_files adds them).
+ */
+export const REQUIRED: { pattern: RegExp; needs: string; why: string }[] = [
+  {
+    pattern: /^node_modules\/libpg-query\//,
+    needs: "node_modules/libpg-query/wasm/libpg-query.wasm",
+    why: "the query console's parser reads it on the first query (netlify.toml: [functions.\"admin-query\"] included_files)",
+  },
+];
+
+/** The query console's parser (PostgreSQL's, in WebAssembly), which its function loads lazily. */
+const PARSER_PACKAGE = "node_modules/libpg-query/package.json";
+
 export interface BundleReport {
   name: string;
   zipped: number;
   unzipped: number;
   files: number;
   problems: string[];
+  /** True when the bundle carries the query console's parser. */
+  parser: boolean;
 }
 
 /** The listing of a zip: each file's path and size (`unzip -Z1` would lose the sizes). */
@@ -59,7 +79,10 @@ export function inspectBundle(zip: string): BundleReport {
     const hits = entries.filter((e) => pattern.test(e.path));
     if (hits.length) problems.push(`ships ${hits[0].path}${hits.length > 1 ? ` and ${hits.length - 1} more` : ""}: ${why}`);
   }
-  return { name, zipped, unzipped, files: entries.length, problems };
+  for (const { pattern, needs, why } of REQUIRED) {
+    if (entries.some((e) => pattern.test(e.path)) && !seen.has(needs)) problems.push(`misses ${needs}: ${why}`);
+  }
+  return { name, zipped, unzipped, files: entries.length, problems, parser: seen.has(PARSER_PACKAGE) };
 }
 
 export const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
@@ -68,9 +91,13 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 /**
  * Loads a bundle as Lambda would (its entry point, in a new Node process, from the unpacked zip,
  * with no node_modules of ours reachable) and, with a database URL, answers one GET of its first
- * route. Returns the times, or the error that stopped it.
+ * route. A bundle that carries the query console's parser also loads it, from the bundle, and
+ * parses a statement with it. Returns the times, or the error that stopped it.
  */
-export function coldStart(zip: string, opts: { databaseUrl?: string; path?: string } = {}): { unzipMs: number; importMs: number; firstMs?: number; error?: string } {
+export function coldStart(
+  zip: string,
+  opts: { databaseUrl?: string; path?: string } = {},
+): { unzipMs: number; importMs: number; firstMs?: number; parserMs?: number; error?: string } {
   const dir = mkdtempSync(join(tmpdir(), "fn-cold-"));
   try {
     const t0 = performance.now();
@@ -78,10 +105,21 @@ export function coldStart(zip: string, opts: { databaseUrl?: string; path?: stri
     const unzipMs = performance.now() - t0;
     const main = readdirSync(join(dir, "functions")).find((f) => f.endsWith(".mjs"));
     if (!main) return { unzipMs, importMs: 0, error: "no functions/*.mjs in the bundle" };
+    const entry = JSON.stringify(join(dir, "functions", main));
     const probe = `
       const t0 = performance.now();
-      const mod = await import(${JSON.stringify(join(dir, "functions", main))});
+      const mod = await import(${entry});
       const importMs = performance.now() - t0;
+      let parserMs;
+      if (${existsSync(join(dir, PARSER_PACKAGE))}) {
+        // Resolved from the function's own file, as its lazy import("libpg-query") is.
+        const t2 = performance.now();
+        const { createRequire } = await import("node:module");
+        const parser = createRequire(${entry})("libpg-query");
+        await parser.loadModule();
+        if (!JSON.stringify(await parser.parse("SELECT 1 --\\r, pg_sleep(1)")).includes("pg_sleep")) throw new Error("the parser did not read the statement as PostgreSQL does");
+        parserMs = performance.now() - t2;
+      }
       let firstMs;
       if (process.env.COLD_DATABASE_URL && ${JSON.stringify(opts.path ?? "")}) {
         const t1 = performance.now();
@@ -89,7 +127,7 @@ export function coldStart(zip: string, opts: { databaseUrl?: string; path?: stri
         if (res.status !== 200) throw new Error("answered " + res.status + ": " + (await res.text()));
         firstMs = performance.now() - t1;
       }
-      console.log(JSON.stringify({ importMs, firstMs }));
+      console.log(JSON.stringify({ importMs, firstMs, parserMs }));
       process.exit(0);`;
     // Ours, less any database or deploy setting: the bundle gets only what is given below.
     const env: NodeJS.ProcessEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/DATABASE_URL|NETLIFY_DB_URL|^CONTEXT$|SESSION_SECRET/.test(k)));
@@ -99,9 +137,11 @@ export function coldStart(zip: string, opts: { databaseUrl?: string; path?: stri
       env.DATABASE_URL = opts.databaseUrl;
     }
     const r = spawnSync(process.execPath, ["--input-type=module", "-e", probe], { cwd: dir, env, encoding: "utf8", timeout: 60_000 });
-    if (r.status !== 0) return { unzipMs, importMs: 0, error: (r.stderr || r.stdout || `exit ${r.status}`).trim().split("\n").slice(0, 6).join("\n") };
-    const { importMs, firstMs } = JSON.parse(r.stdout.trim().split("\n").pop()!);
-    return { unzipMs, importMs, firstMs };
+    // The first lines, each cut short: a minified module's source line can run to megabytes.
+    const lines = (r.stderr || r.stdout || `exit ${r.status}`).trim().split("\n").slice(0, 6);
+    if (r.status !== 0) return { unzipMs, importMs: 0, error: lines.map((l) => (l.length > 300 ? `${l.slice(0, 300)}…` : l)).join("\n") };
+    const { importMs, firstMs, parserMs } = JSON.parse(r.stdout.trim().split("\n").pop()!);
+    return { unzipMs, importMs, firstMs, parserMs };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -152,6 +192,18 @@ async function main() {
       console.log(
         `▸ health's cold start, median of ${coldRuns}: unzip ${median(runs.map((r) => r.unzipMs)).toFixed(0)} ms, import ${median(runs.map((r) => r.importMs)).toFixed(0)} ms${first}`,
       );
+    }
+  }
+  // The query console's parser, loaded from each bundle that carries it, as its first query does.
+  for (const r of reports.filter((b) => b.parser)) {
+    const runs = Array.from({ length: Math.max(coldRuns, 1) }, () => coldStart(join(dir, `${r.name}.zip`)));
+    const error = runs.find((c) => c.error)?.error;
+    if (error) {
+      console.log(`  ✗ ${r.name} cannot load its parser from its bundle:\n${error.replace(/^/gm, "      ")}`);
+      failed = true;
+    } else {
+      const ms = (pick: (c: (typeof runs)[number]) => number) => median(runs.map(pick)).toFixed(0);
+      console.log(`▸ ${r.name}: import ${ms((c) => c.importMs)} ms, then its parser's first load ${ms((c) => c.parserMs ?? 0)} ms (median of ${runs.length}, from its bundle)`);
     }
   }
   if (failed) {

@@ -20,9 +20,8 @@
  * checked for exactly once (scripts/lib/bench-lead-photos.ts). BENCH_REQUESTS / BENCH_CLIENTS
  * change the counts in both modes.
  */
-import { createServer, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
-import { startDatabase } from "./lib/database.ts";
+import { benchDatabase } from "./lib/database.ts";
+import { loopbackFunctions } from "./lib/bench-server.ts";
 import { startFakeZoho } from "../tests/helpers/fake-zoho.ts";
 import { leadRef } from "../src/server/crm/records.ts";
 
@@ -47,7 +46,7 @@ delete process.env.SMTP_HOST;
 
 // Embedded PGlite over the wire protocol (as `npm run dev` serves it), or a fresh database on the
 // PostgreSQL server at BENCH_DATABASE_URL.
-const database = await benchDatabase(process.env.BENCH_DATABASE_URL);
+const database = await benchDatabase("bench_leads", process.env.BENCH_DATABASE_URL);
 process.env.DATABASE_URL = database.url;
 console.log(`▸ Database: ${process.env.BENCH_DATABASE_URL ? "PostgreSQL server (fresh database)" : "embedded PGlite over the wire protocol"}`);
 // Imported after the environment is set: the database module reads it on first use.
@@ -58,20 +57,15 @@ const photoUpload = (await import("../functions/lead-photos.ts")).default;
 const db = await getDb();
 
 // The functions behind a loopback HTTP server, with Netlify's context (ip, waitUntil).
-const background: Promise<unknown>[] = [];
-const server = createServer(async (req: IncomingMessage, res) => {
-  const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
-  const request = new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) });
-  const ctx = { ip: String(req.headers["x-bench-visitor"]), requestId: crypto.randomUUID(), waitUntil: (p: Promise<unknown>) => background.push(p) };
+const loopback = await loopbackFunctions(async (request, ctx, url) => {
   // "The edge" answers 503 to some submits (--edge-503): before the function, or after it ran.
-  const edge = EDGE_503 && req.url === "/api/public/contact" ? edgeFate() : "pass";
-  if (edge === "before") return edgeError(res);
-  const answer = await (req.url?.startsWith("/api/leads/photos") ? photoUpload : contact)(request, ctx as never);
-  if (edge === "after") return (await answer.text(), edgeError(res));
-  res.writeHead(answer.status, { "content-type": "application/json" });
-  res.end(await answer.text());
-});
+  const edge = EDGE_503 && url === "/api/public/contact" ? edgeFate() : "pass";
+  if (edge === "before") return edgeError();
+  const answer = await (url.startsWith("/api/leads/photos") ? photoUpload : contact)(request, ctx as never);
+  if (edge === "after") return (await answer.text(), edgeError());
+  return answer;
+}, "x-bench-visitor");
+const { base, background } = loopback;
 let edgeCalls = 0;
 const edgeCounts = { before: 0, after: 0 };
 /** Every tenth call of the contact endpoint fails at the edge, alternately before and after the function. */
@@ -81,12 +75,7 @@ function edgeFate(): "pass" | "before" | "after" {
   edgeCounts[fate]++;
   return fate;
 }
-function edgeError(res: import("node:http").ServerResponse) {
-  res.writeHead(503, { "content-type": "text/html" });
-  res.end("<html><body><h1>503 Service Unavailable</h1></body></html>");
-}
-await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const edgeError = () => new Response("<html><body><h1>503 Service Unavailable</h1></body></html>", { status: 503, headers: { "content-type": "text/html" } });
 
 zoho.failFraction(FAIL_FRACTION, ["500", "500-after", "timeout", "timeout-after"]);
 if (PHOTOS) {
@@ -105,7 +94,7 @@ if (PHOTOS) {
       photos: (d) => retryDuePhotos(d, { workers: 8, limit: 10_000, deadlineMs: 600_000 }),
     },
   });
-  server.close();
+  loopback.close();
   await zoho.close();
   await db.close();
   await database.stop();
@@ -224,30 +213,10 @@ latency p50          ${pct(50)} ms
 latency p95          ${pct(95)} ms
 latency max          ${sorted.at(-1)!.toFixed(1)} ms`);
 
-server.close();
+loopback.close();
 await zoho.close();
 await db.close();
 await database.stop();
-async function benchDatabase(server?: string) {
-  if (!server) return startDatabase({ memory: true, quiet: true });
-  const { createDb } = await import("../src/server/db/index.ts");
-  const { migrate } = await import("../src/server/db/migrate.ts");
-  const name = `bench_leads_${Date.now().toString(36)}`;
-  const admin = await createDb(server);
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  const fresh = await createDb(url.toString());
-  await migrate(fresh);
-  await fresh.close();
-  return {
-    url: url.toString(),
-    async stop() {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.close();
-    },
-  };
-}
 
 const ok = (statuses.get(200) ?? 0) === REQUESTS && leads.length === REQUESTS && distinct === REQUESTS && duplicates === 0 && duplicateAccounts === 0 && missing === 0;
 process.exit(ok ? 0 : 1);

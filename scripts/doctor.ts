@@ -7,15 +7,19 @@
  *   database     reachable, and every migration of this code applied
  *   SMTP         the server answers, upgrades to TLS and accepts the log-in (nothing is sent)
  *   Zoho         the refresh token gets an access token (nothing is written to the CRM)
+ *   Twilio       the account answers and is active, the sender is the account's, and its incoming
+ *                texts reach /api/sms/inbound (nothing is sent)
  *   build hook   BUILD_HOOK_URL is set and is a Netlify build hook (it is not called: that would build)
  *   admin        ADMIN_EMAIL is set, and whether that account exists yet
  *   Google       the Google sign-in client id is set
+ *   alerts       the VAPID key pair for staff alerts is set, well formed and a pair
  *   session      SESSION_SECRET is set and long enough; SITE_URL is an https:// address
  *
  * It never prints a secret: no password, token, key or hook id, only host names and what to do.
  * Exit code 1 when anything a deploy needs is missing or wrong.
  */
 import { parseEnv } from "node:util";
+import { createECDH } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createDb } from "../src/server/db/index.ts";
 import { migrations } from "../src/server/db/migrations/index.ts";
@@ -25,6 +29,7 @@ import { refreshAccessToken } from "../src/server/crm/token.ts";
 import { deploySettings } from "../src/server/settings/context.ts";
 import { configuredAdminEmails } from "../src/server/users/users.ts";
 import { googleClientId } from "../src/server/auth/google.ts";
+import { fetchAccount, fetchMessagingService, fetchOwnNumber, twilioFromEnv } from "../src/server/sms/twilio.ts";
 
 export interface Finding {
   ok: boolean;
@@ -38,7 +43,7 @@ const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 /** Removes every secret the settings hold from a text (a driver's error may quote its URL). */
 function scrub(text: string, env: NodeJS.ProcessEnv): string {
   let out = text;
-  const secrets = ["SMTP_PASS", "ZOHO_CLIENT_SECRET", "ZOHO_REFRESH_TOKEN", "SESSION_SECRET", "PREVIEW_ADMIN_PASSWORD", "BUILD_HOOK_URL"].map((k) => env[k]);
+  const secrets = ["SMTP_PASS", "ZOHO_CLIENT_SECRET", "ZOHO_REFRESH_TOKEN", "SESSION_SECRET", "PREVIEW_ADMIN_PASSWORD", "BUILD_HOOK_URL", "VAPID_PRIVATE_KEY"].map((k) => env[k]);
   for (const url of [env.DATABASE_URL, env.NETLIFY_DB_URL, env.PREVIEW_DATABASE_URL]) {
     if (!url) continue;
     secrets.push(url);
@@ -139,6 +144,48 @@ async function checkZoho(env: NodeJS.ProcessEnv): Promise<Finding> {
   }
 }
 
+/**
+ * Twilio (issue 34): the account resource answers with these credentials and is active (a real,
+ * harmless call: nothing is sent), the sender (TWILIO_FROM or the Messaging Service) is the
+ * account's, and texts to it reach this site's webhook, so a STOP is recorded.
+ */
+async function checkTwilio(env: NodeJS.ProcessEnv): Promise<Finding> {
+  const what = "Twilio";
+  const set = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN"].filter((k) => env[k]?.trim());
+  if (!set.length) return { ok: false, what, says: "TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are not set: visitors who tick 'Text me about this request' get no text (texts wait in the outbox)" };
+  if (set.length < 2) return { ok: false, what, says: `only ${set[0]} is set: both TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are needed` };
+  if (deploySettings(env).preview) return { ok: true, what, says: `set, and off on this ${deploySettings(env).context} (previews never text)` };
+  const cfg = twilioFromEnv(env);
+  if (!cfg) return { ok: false, what, says: "neither TWILIO_FROM nor TWILIO_MESSAGING_SERVICE_SID is set: texts have no sender" };
+  if (!/^AC[0-9a-f]{32}$/.test(cfg.accountSid)) return { ok: false, what, says: "TWILIO_ACCOUNT_SID is not an account SID (AC followed by 32 hex digits: Twilio Console → Account info)" };
+  const webhook = env.SITE_URL ? `${env.SITE_URL.replace(/\/+$/, "")}/api/sms/inbound` : null;
+  const c = { ...cfg, timeoutMs: Math.min(cfg.timeoutMs, 20_000) };
+  try {
+    const account = await fetchAccount(c);
+    if (account.status !== "active") return { ok: false, what, says: `the account is ${account.status}: Twilio sends nothing for it` };
+    let where: string | null;
+    let sender: string;
+    if (cfg.messagingServiceSid) {
+      const service = await fetchMessagingService(c, cfg.messagingServiceSid);
+      if (!service) return { ok: false, what, says: "TWILIO_MESSAGING_SERVICE_SID is not a Messaging Service of this account" };
+      sender = "the Messaging Service";
+      if (service.useNumberWebhook)
+        return { ok: true, what, says: `the account answers and is active; texts come from the Messaging Service, whose replies go to each number's own webhook: make it ${webhook ?? "/api/sms/inbound"}` };
+      where = service.inboundUrl;
+    } else {
+      const number = await fetchOwnNumber(c, cfg.from!);
+      if (!number) return { ok: false, what, says: `TWILIO_FROM (${cfg.from}) is not a number of this account` };
+      sender = `${cfg.from}`;
+      where = number.smsUrl;
+    }
+    if (webhook && where !== webhook)
+      return { ok: false, what, says: `texts to ${sender} go to ${where ? new URL(where).host + new URL(where).pathname : "nowhere"}, not ${webhook}: set "A message comes in" to it (HTTP POST), or STOP replies are not recorded` };
+    return { ok: true, what, says: `the account answers and is active; texts come from ${sender}${webhook ? ", and replies reach /api/sms/inbound" : ""}` };
+  } catch (e) {
+    return { ok: false, what, says: `${scrub(errorText(e), env)}: check TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN` };
+  }
+}
+
 function checkBuildHook(env: NodeJS.ProcessEnv): Finding {
   const { context } = deploySettings(env);
   const raw = env.BUILD_HOOK_URL?.trim();
@@ -178,6 +225,28 @@ function checkGoogle(env: NodeJS.ProcessEnv): Finding {
   return { ok: true, what: "Google sign-in", says: "client id set" };
 }
 
+/** Staff alerts (issue 34): the VAPID pair the browsers' push services know the site by. */
+function checkVapid(env: NodeJS.ProcessEnv): Finding {
+  const what = "staff alerts";
+  const pub = env.VAPID_PUBLIC_KEY?.trim();
+  const priv = env.VAPID_PRIVATE_KEY?.trim();
+  if (!pub || !priv) return { ok: false, what, says: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: staff phones get no alerts of new leads (make a pair once: `npx web-push generate-vapid-keys`)" };
+  const pubBytes = Buffer.from(pub, "base64url");
+  const privBytes = Buffer.from(priv, "base64url");
+  if (pubBytes.length !== 65 || pubBytes[0] !== 4) return { ok: false, what, says: "VAPID_PUBLIC_KEY is not a P-256 public key (65 bytes, base64url)" };
+  if (privBytes.length !== 32) return { ok: false, what, says: "VAPID_PRIVATE_KEY is not a P-256 private key (32 bytes, base64url)" };
+  try {
+    const ecdh = createECDH("prime256v1");
+    ecdh.setPrivateKey(privBytes);
+    if (!ecdh.getPublicKey().equals(pubBytes)) return { ok: false, what, says: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not a pair: make them together" };
+  } catch {
+    return { ok: false, what, says: "VAPID_PRIVATE_KEY is not a valid P-256 key" };
+  }
+  const subject = env.VAPID_SUBJECT?.trim();
+  if (subject && !/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/.test(subject)) return { ok: false, what, says: "VAPID_SUBJECT must be mailto:someone@the-company or an https:// address" };
+  return { ok: true, what, says: `key pair set${subject ? `, subject ${subject}` : ""}` };
+}
+
 function checkSession(env: NodeJS.ProcessEnv): Finding[] {
   const out: Finding[] = [];
   const secret = env.SESSION_SECRET ?? "";
@@ -200,8 +269,8 @@ function checkSession(env: NodeJS.ProcessEnv): Finding[] {
 
 export async function runDoctor(env: NodeJS.ProcessEnv): Promise<{ context: string; findings: Finding[] }> {
   const { context } = deploySettings(env);
-  const [database, smtp, zoho] = await Promise.all([checkDatabase(env), checkSmtp(env), checkZoho(env)]);
-  return { context, findings: [...checkSession(env), ...database, smtp, zoho, checkBuildHook(env), checkAdminEmail(env), checkGoogle(env)] };
+  const [database, smtp, zoho, twilio] = await Promise.all([checkDatabase(env), checkSmtp(env), checkZoho(env), checkTwilio(env)]);
+  return { context, findings: [...checkSession(env), ...database, smtp, zoho, twilio, checkBuildHook(env), checkAdminEmail(env), checkGoogle(env), checkVapid(env)] };
 }
 
 async function main() {

@@ -2,8 +2,9 @@
  * Runs before the Netlify build (`npm run build:deploy`), so a deploy never serves code newer
  * than its schema. Which database, and whether demo data goes in, is the deploy context's call
  * (src/server/settings/context.ts):
- *   - every context with a database it may write: the site's content is seeded from content/ into a
- *     database that has none yet (a first deploy, a new preview branch), never over published content.
+ *   - every context with a database it may write: the site's content and the estimator's price rules
+ *     are seeded from content/ into a database that has none yet (a first deploy, a new preview
+ *     branch), never over published content.
  *   - production: migrates DATABASE_URL / NETLIFY_DB_URL; never seeds demo data.
  *   - deploy-preview / branch-deploy: migrates the preview's own database (PREVIEW_DATABASE_URL,
  *     or the Netlify Database branch in NETLIFY_DB_URL), scrubs a copy of production's data once
@@ -17,6 +18,7 @@ import { migrate } from "../src/server/db/migrate.ts";
 import { seedDeploy } from "../src/server/db/seeds/deploy.ts";
 import { scrubPreviewCopy } from "../src/server/db/seeds/scrub.ts";
 import { seedSiteContent } from "../src/server/site-content/seed.ts";
+import { seedPriceRules } from "../src/server/estimate/seed.ts";
 import { deploySettings } from "../src/server/settings/context.ts";
 
 const settings = deploySettings();
@@ -42,6 +44,9 @@ if (database.readOnly) {
     // The company's words and pictures start from content/ in a database that has none yet.
     const seeded = await seedSiteContent(db);
     console.log(seeded ? `▸ Site content: ${seeded}` : "▸ Site content: already in the database (content/ is not read again)");
+    // The estimator's price rules likewise: content/estimate.json's sample numbers until the office publishes its own.
+    const rules = await seedPriceRules(db);
+    console.log(rules ? `▸ Price rules: ${rules}` : "▸ Price rules: already in the database (content/estimate.json is not read again)");
     // A preview's database branch is a copy of production's: no customer's data may show there.
     const scrubbed = await scrubPreviewCopy(db, settings);
     if (scrubbed) console.log(`▸ Preview database: ${scrubbed}`);

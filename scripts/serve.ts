@@ -7,7 +7,7 @@
  * from the database and the new build is served, as a deploy would do.
  */
 import { createServer, type IncomingMessage } from "node:http";
-import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import { Readable } from "node:stream";
@@ -18,6 +18,7 @@ import { startDatabase } from "./lib/database.ts";
 import { callFunction, loadFunctions, toWebRequest } from "./lib/functions.ts";
 import { LOCAL_BUILD_HOOK_PATH, localBuilds } from "./lib/local-build-hook.ts";
 import { BuildSwitch } from "./lib/build-switch.ts";
+import { applyRule, parseRedirectsFile } from "./lib/dev-functions.ts";
 
 const args = process.argv.slice(2);
 const port = Number(args[args.indexOf("--port") + 1] || process.env.PORT || 8888);
@@ -72,6 +73,20 @@ if (rebuild) {
 }
 const functions = await loadFunctions();
 
+/**
+ * The status Netlify answers a rewrite of `_redirects` with: its rule's (`/es/*  /es/404  404`: the
+ * Spanish not-found page with a 404) where no file of the build is at the path. @netlify/dev serves
+ * a rewrite's page with 200 whatever its rule says.
+ */
+function rewriteStatus(dir: string, url: string | undefined): number | undefined {
+  const path = decodeURIComponent((url ?? "/").split("?")[0]);
+  if (path.includes("..")) return undefined;
+  const file = `${dir}${path}`;
+  if ([file, `${file.replace(/\/$/, "")}/index.html`, `${file}.html`].some((f) => existsSync(f) && statSync(f).isFile())) return undefined;
+  const rules = existsSync(`${dir}/_redirects`) ? parseRedirectsFile(readFileSync(`${dir}/_redirects`, "utf8")) : [];
+  return rules.find((r) => applyRule(r, path) !== undefined)?.status;
+}
+
 async function notFound(): Promise<Response> {
   const page = await readFile(`${rebuild?.current() ?? "dist"}/404.html`).catch(() => null);
   return page ? new Response(page, { status: 404, headers: { "content-type": "text/html; charset=utf-8" } }) : new Response("Not found", { status: 404 });
@@ -81,10 +96,13 @@ const server = createServer(async (req, res) => {
   const build = builds.take();
   res.on("close", build.release);
   try {
+    const hook = !!rebuild && req.url?.split("?")[0] === LOCAL_BUILD_HOOK_PATH;
+    const served = hook || req.url?.startsWith("/api/") ? undefined : await build.server.handleAndIntrospectNodeRequest(req);
+    const status = served?.type === "redirect" ? rewriteStatus(rebuild?.current() ?? "dist", req.url) : undefined;
     const response =
-      (rebuild && req.url?.split("?")[0] === LOCAL_BUILD_HOOK_PATH ? rebuild.handle(req.method ?? "GET") : undefined) ??
+      (hook ? rebuild!.handle(req.method ?? "GET") : undefined) ??
       (req.url?.startsWith("/api/") ? await callFunction(functions, toWebRequest(req, `localhost:${port}`), req.socket.remoteAddress ?? "127.0.0.1") : undefined) ??
-      (await build.server.handleAndIntrospectNodeRequest(req))?.response ??
+      (served && status === 404 ? new Response(served.response.body, { status: 404, headers: served.response.headers }) : served?.response) ??
       // Like Netlify: an unknown path gets the site's own not-found page, with a 404 status.
       (await notFound());
     const headers: Record<string, string | string[]> = {};

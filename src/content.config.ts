@@ -4,9 +4,12 @@ import { defineCollection } from "astro:content";
 import { z } from "astro/zod";
 import { dbLoader } from "./content/db-loader";
 import { readPublishedCatalogue } from "./server/products/published";
+import { readPublishedRules } from "./server/estimate/published";
+import { PRODUCT_CATEGORIES } from "./lib/contracts/product";
 import { collectionEntries, ENTRY_FILE, readPublishedSite, type PublishedSite } from "./server/site-content/published";
 import { liveVersion } from "./server/site-content/store";
 import type { Queryable } from "./server/db/index";
+import type { PriceRules } from "./lib/contracts/estimate";
 import { aboutSchema, badgeSchema, gallerySchema, legalSchema, reviewSchema, serviceSchema, siteSchema } from "./content-schemas";
 
 /** A product as the database publishes it (src/lib/contracts/product.ts), with its place in the list. */
@@ -18,6 +21,10 @@ const productSchema = z.object({
   hoverImage: z.string().nullable(),
   description: z.string(),
   color: z.string(),
+  // The catalogue's category (issue 39), "" for a product not placed yet.
+  category: z.enum(["", ...PRODUCT_CATEGORIES]).default(""),
+  // The office's Spanish for the Spanish pages (issue 37): a text left out shows in English there.
+  es: z.object({ name: z.string().optional(), description: z.string().optional(), color: z.string().optional() }).default({}),
   quantity: z.number().int(),
   priceLow: z.number().nullable(),
   priceHigh: z.number().nullable(),
@@ -65,6 +72,11 @@ const collections = {
   published: defineCollection({
     loader: siteLoader("published", warnSamples),
     schema: z.object({ version: z.number().int().positive(), publishedAt: z.string(), checklist: z.array(z.string()) }),
+  }),
+  // The estimator's price rules (issue 36): the live version, checked by its schema when read (src/server/estimate/published.ts).
+  priceRules: defineCollection({
+    loader: dbLoader({ name: "db-price-rules", read: readPublishedRules }),
+    schema: z.object({ version: z.number().int().positive(), publishedAt: z.string(), rules: z.custom<PriceRules>((v) => typeof v === "object" && v !== null), sample: z.array(z.string()) }),
   }),
   // The catalogue lives in Postgres (staff edit it in /editor); read at build, rebuilt on change.
   products: defineCollection({ loader: dbLoader({ name: "db-products", read: readPublishedCatalogue }), schema: productSchema }),

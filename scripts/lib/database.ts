@@ -15,6 +15,29 @@ export interface LocalDatabase {
   stop(): Promise<void>;
 }
 
+/**
+ * A benchmark's database: fresh embedded PGlite in memory, served over the wire protocol, or a
+ * fresh database named `<prefix>_<time>` on the PostgreSQL server at `server` (dropped by `stop`).
+ */
+export async function benchDatabase(prefix: string, server?: string): Promise<{ url: string; stop(): Promise<void> }> {
+  if (!server) return startDatabase({ memory: true, quiet: true });
+  const name = `${prefix}_${Date.now().toString(36)}`;
+  const admin = await createDb(server);
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const fresh = await createDb(url.toString());
+  await migrate(fresh);
+  await fresh.close();
+  return {
+    url: url.toString(),
+    async stop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.close();
+    },
+  };
+}
+
 export async function startDatabase(opts: { memory?: boolean; port?: number; quiet?: boolean } = {}): Promise<LocalDatabase> {
   const say = (s: string) => !opts.quiet && console.log(s);
   const external = process.env.DATABASE_URL || process.env.NETLIFY_DB_URL;

@@ -13,6 +13,7 @@ import type { AstroIntegration } from "astro";
 import type { Db, Queryable } from "../../src/server/db/index.ts";
 import { liveVersion } from "../../src/server/site-content/store.ts";
 import { CONTENT_VERSION_PATH } from "../../src/lib/contracts/site.ts";
+import { PRICE_RULES_VERSION_PATH } from "../../src/lib/contracts/estimate.ts";
 
 export interface WatchedLoader {
   /** The loader's name (dbLoader's `name`). */
@@ -73,7 +74,7 @@ export function devContentRefresh(loaders: WatchedLoader[]): AstroIntegration {
           // Pages only (whatever the client accepts: a crawler or curl sends no text/html): not Vite's
           // modules, the API or files with an extension.
           const path = (req.url ?? "/").split("?")[0];
-          if (req.method !== "GET" || PAGE_ONLY_SKIP.test(path) || (/\.[\w]+$/.test(path) && path !== CONTENT_VERSION_PATH)) return next();
+          if (req.method !== "GET" || PAGE_ONLY_SKIP.test(path) || (/\.[\w]+$/.test(path) && path !== CONTENT_VERSION_PATH && path !== PRICE_RULES_VERSION_PATH)) return next();
           looking = looking.then(look).catch((e) => {
             // The database may still be starting (npm run dev starts both at once): the page renders as it is.
             db = null;

@@ -11,7 +11,7 @@
  *   Vite's SSR loader: TypeScript as written, reloaded when the file or what it imports changes,
  *   and a request waits for the load instead of racing it;
  * - the function gets a web Request and a Netlify-like context (params, ip, requestId, waitUntil);
- * - `public/_redirects` and netlify.toml's `[[redirects]]` apply as on Netlify: rewrites (200)
+ * - `public/_redirects` and netlify.toml's `[[redirects]]` apply as on Netlify: rewrites (200, or 404 for a not-found page)
  *   change the URL Astro renders, redirects (301/302/…) answer with Location; a path that is a
  *   page or a public file is not rewritten (Netlify's shadowing) unless the rule is forced (`!`);
  * - when `npm run dev` starts the embedded database beside the dev server, function calls wait
@@ -205,6 +205,11 @@ export function devFunctions(options: DevFunctionsOptions = {}): Plugin {
               return res.end();
             }
             req.url = to + url.search;
+            // A rewrite answers with its rule's status, as on Netlify (`/es/*  /es/404  404`).
+            if (r.status === 404) {
+              const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => ServerResponse;
+              res.writeHead = ((_status: number, ...rest: unknown[]) => writeHead(404, ...rest)) as typeof res.writeHead;
+            }
             break;
           }
           next();

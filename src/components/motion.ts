@@ -7,11 +7,3 @@ export function counterValue(target: number, elapsed: number, duration: number):
   const t = elapsed / duration;
   return Math.round(target * (1 - Math.pow(1 - t, 3)));
 }
-
-/** Reviews strip: 1 px per 20 ms tick; wraps after one full copy of the reviews (seamless loop). */
-export const REVIEWS_TICK_MS = 20;
-export function nextScroll(scrollLeft: number, loopWidth: number, step = 1): number {
-  if (loopWidth <= 0) return scrollLeft;
-  const next = scrollLeft + step;
-  return next >= loopWidth ? next - loopWidth : next;
-}

@@ -1,27 +1,34 @@
-/** Navigation entries of spec §2. `auth` says whether an entry shows signed in, signed out or always. */
+import type { UiStrings } from "../lib/i18n/ui.ts";
+
+/**
+ * Navigation entries of spec §2. `auth` says whether an entry shows signed in, signed out or always;
+ * `key` names its words in the page's language (src/lib/i18n/ui.ts), `label` is the English.
+ */
 export interface NavLink {
   label: string;
+  key: keyof UiStrings["nav"];
   href: string;
   auth: "in" | "out" | "any";
 }
 
 export const NAV_LINKS: NavLink[] = [
-  { label: "Home", href: "/landing", auth: "out" },
-  { label: "Home", href: "/home", auth: "in" },
-  { label: "About Us", href: "/about", auth: "any" },
-  { label: "Services", href: "/services", auth: "any" },
-  { label: "Editor", href: "/editor", auth: "in" },
-  { label: "Shop", href: "/products", auth: "any" },
-  { label: "Our Work", href: "/gallery", auth: "any" },
-  { label: "Contact Us", href: "/contact", auth: "any" },
+  { label: "Home", key: "home", href: "/landing", auth: "out" },
+  { label: "Home", key: "home", href: "/home", auth: "in" },
+  { label: "About Us", key: "about", href: "/about", auth: "any" },
+  { label: "Services", key: "services", href: "/services", auth: "any" },
+  { label: "Editor", key: "editor", href: "/editor", auth: "in" },
+  { label: "Shop", key: "shop", href: "/products", auth: "any" },
+  { label: "Our Work", key: "work", href: "/gallery", auth: "any" },
+  { label: "Contact Us", key: "contact", href: "/contact", auth: "any" },
 ];
 
-export const FOOTER_LINKS = [
-  { label: "Shop", href: "/products" },
-  { label: "Services", href: "/services" },
-  { label: "Get Quote", href: "/contact" },
-  { label: "Privacy Policy", href: "/privacy" },
-  { label: "Terms & Conditions", href: "/terms" },
+export const FOOTER_LINKS: { label: string; key: keyof UiStrings["footer"]["links"]; href: string }[] = [
+  { label: "Shop", key: "shop", href: "/products" },
+  { label: "Services", key: "services", href: "/services" },
+  { label: "Get Quote", key: "quote", href: "/contact" },
+  { label: "Cost Estimator", key: "estimator", href: "/estimate" },
+  { label: "Privacy Policy", key: "privacy", href: "/privacy" },
+  { label: "Terms & Conditions", key: "terms", href: "/terms" },
 ];
 
 const trim = (p: string) => p.replace(/\/+$/, "") || "/";

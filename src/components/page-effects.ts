@@ -74,7 +74,20 @@ if (watched.length) {
 }
 
 // An island whose script fails to load or throws while hydrating (spec §8): its server-rendered
-// part stays visible but is set aside, with a short message and a way to retry.
+// part stays visible but is set aside, with a short message and a way to retry, in the page's
+// language (written out here: every page loads this file, not the forms' words).
+const ISLAND_ERROR_EN = {
+  chunk: "Loading chunk failed",
+  error: "Unexpected Application Error!",
+  text: "Sorry, this part of the page could not load. Please refresh the page, or call us.",
+  refresh: "Refresh",
+};
+const ISLAND_ERROR_ES: typeof ISLAND_ERROR_EN = {
+  chunk: "No se pudo cargar esta parte de la página",
+  error: "Error inesperado de la aplicación",
+  text: "Lo sentimos, esta parte de la página no se pudo cargar. Actualice la página o llámenos.",
+  refresh: "Actualizar",
+};
 document.addEventListener("astro:hydration-error", (event) => {
   const island = event.target as HTMLElement;
   const detail = (event as CustomEvent<{ error?: unknown }>).detail;
@@ -85,17 +98,25 @@ document.addEventListener("astro:hydration-error", (event) => {
   box.className = "mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100";
   const title = document.createElement("p");
   title.className = "font-semibold";
-  title.textContent = chunk ? "Loading chunk failed" : "Unexpected Application Error!";
+  const words = document.documentElement.lang === "es" ? ISLAND_ERROR_ES : ISLAND_ERROR_EN;
+  title.textContent = chunk ? words.chunk : words.error;
   const text = document.createElement("p");
   text.className = "mt-1 text-sm";
-  text.textContent = "Sorry, this part of the page could not load. Please refresh the page, or call us.";
+  text.textContent = words.text;
   const retry = document.createElement("button");
   retry.type = "button";
   retry.className = "mt-3 rounded-lg bg-amber-700 px-3 py-1.5 text-sm font-semibold text-white";
-  retry.textContent = "Refresh";
+  retry.textContent = words.refresh;
   retry.addEventListener("click", () => location.reload());
   box.append(title, text, retry);
   island.before(box);
   island.inert = true;
   island.classList.add("opacity-50");
 });
+
+// The footer's © year is the build's; a page built last year and still served shows this year.
+// A clock set in the past never turns it back.
+for (const el of document.querySelectorAll<HTMLElement>("[data-year]")) {
+  const now = new Date().getFullYear();
+  if (now > Number(el.textContent)) el.textContent = String(now);
+}

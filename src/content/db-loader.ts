@@ -42,14 +42,16 @@ let embedded: Promise<Db> | null = null;
 async function seededEmbedded(): Promise<Db> {
   const db = fromPglite(await openPglite("memory"));
   // Loaded only here: a build against a real database needs neither migrations nor demo content.
-  const [{ migrate }, { productsSeeder }, { siteContentSeeder }] = await Promise.all([
+  const [{ migrate }, { productsSeeder }, { siteContentSeeder }, { priceRulesSeeder }] = await Promise.all([
     import("../server/db/migrate.ts"),
     import("../server/products/seed.ts"),
     import("../server/site-content/seed.ts"),
+    import("../server/estimate/seed.ts"),
   ]);
   await migrate(db);
   await productsSeeder.run(db);
   await siteContentSeeder.run(db);
+  await priceRulesSeeder.run(db);
   return db;
 }
 

@@ -7,9 +7,11 @@
 import swUrl from "./lead-sync-sw.ts?worker&url";
 import { local } from "./safe-storage.ts";
 import {
+  CLAIM_MAX_WAIT_MS,
   OUTBOX_NAME,
   PENDING_FLAG,
   asOnlySender,
+  awaitingPhotos,
   defaultStore,
   flushOutbox,
   pageTransport,
@@ -25,6 +27,8 @@ export { newEntry, type LeadOutcome, type OutboxEntry, type OutboxPhoto, type Ou
 
 /** When the server was busy, the page tries again after this long (the `online` event may never come). */
 export const BUSY_RETRY_MS = 60_000;
+/** The page's own next send is never sooner than this (another sender may hold the lock meanwhile). */
+const MIN_TIMER_MS = 5_000;
 
 let storeP: Promise<{ store: OutboxStore; durable: boolean }> | null = null;
 const store = () => (storeP ??= defaultStore());
@@ -56,6 +60,18 @@ async function updateFlag(s: OutboxStore): Promise<number> {
 
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
+/**
+ * While the page is open it sends again by itself: in a minute when the server was busy, and when
+ * photos waiting for the office are due to be asked about again (issue 33).
+ */
+async function scheduleNext(s: OutboxStore, busy: boolean): Promise<void> {
+  clearTimeout(retryTimer);
+  const now = Date.now();
+  const asks = (await s.all()).filter(awaitingPhotos).map((e) => e.nextAskAt ?? now);
+  const at = Math.min(busy ? now + BUSY_RETRY_MS : Infinity, ...asks);
+  if (at !== Infinity) retryTimer = setTimeout(() => void flushNow(), Math.min(CLAIM_MAX_WAIT_MS, Math.max(MIN_TIMER_MS, at - now)));
+}
+
 /** Sends what is waiting, if the browser thinks it is online and no other sender is at it. */
 export async function flushNow(): Promise<void> {
   if (typeof navigator !== "undefined" && navigator.onLine === false) return;
@@ -65,9 +81,8 @@ export async function flushNow(): Promise<void> {
     const reports = await flushOutbox(s, pageTransport(), (r) => report(r, true));
     busy = reports.some((r) => r.outcome.kind === "kept" && r.outcome.reason === "busy");
   });
-  const left = await updateFlag(s);
-  clearTimeout(retryTimer);
-  if (left && busy) retryTimer = setTimeout(() => void flushNow(), BUSY_RETRY_MS);
+  if (await updateFlag(s)) await scheduleNext(s, busy);
+  else clearTimeout(retryTimer);
 }
 
 let armed = false;
@@ -125,12 +140,20 @@ async function backgroundSync(): Promise<void> {
   }
 }
 
+/**
+ * Background Sync for what waits on the connection; not for photos waiting for the office, which
+ * the browser's sync could not wait for (the pages ask about them, see scheduleNext).
+ */
+async function syncIfWaitingOnConnection(s: OutboxStore): Promise<void> {
+  if ((await s.all()).some((e) => !awaitingPhotos(e))) void backgroundSync();
+}
+
 /** On a page load, when the layout's flag says something waits: send it now or when back online. */
 export async function resumeOutbox(): Promise<void> {
   armOutbox();
   await flushNow();
   const { store: s } = await store();
-  if (await updateFlag(s)) void backgroundSync();
+  if (await updateFlag(s)) await syncIfWaitingOnConnection(s);
 }
 
 /**
@@ -161,9 +184,9 @@ export async function sendNew(entry: OutboxEntry, on: SendEvents = {}): Promise<
   // offline one, and is sent again with the same Idempotency-Key (so it is stored once) by this
   // page in a minute, by any page on the next visit, or by the service worker (issue 25; the spec's
   // 'Try later' dropped the request and left it to the visitor).
-  if ((await updateFlag(s)) && outcome.kind === "kept") {
-    void backgroundSync();
-    if (outcome.reason === "busy") retryTimer = setTimeout(() => void flushNow(), BUSY_RETRY_MS);
+  if ((await updateFlag(s)) && (outcome.kind === "kept" || outcome.kind === "awaiting")) {
+    if (outcome.kind === "kept") void backgroundSync();
+    await scheduleNext(s, outcome.kind === "kept" && outcome.reason === "busy");
   }
   return { outcome, durable };
 }

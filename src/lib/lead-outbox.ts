@@ -9,10 +9,26 @@
  * A repeat is harmless (the server answers a repeated key with its first answer), and a Web Lock
  * keeps it to one sender at a time where the browser has Web Locks.
  *
+ * A request the server holds for the office to look at first (possible spam, decision 15) gets a
+ * claim where the photo token would be (issue 33): its first upload is refused (401), and the photos
+ * then stay here while the outbox asks PHOTO_TOKEN_PATH with the claim, on later sends and visits,
+ * each time waiting longer (CLAIM_FIRST_WAIT_MS doubling up to CLAIM_MAX_WAIT_MS). Once the office
+ * has released it the ask answers a token and step 2 goes on; once the request is deleted (30 days
+ * unreleased) the ask answers 401 and the photos are dropped.
+ *
  * No DOM here: the service worker bundles this module too. Storage and transport are injectable
  * (tests use the memory store and a fake transport).
  */
-import { IDEMPOTENCY_HEADER, PHOTO_TOKEN_HEADER, type LeadAnswerData, type LeadKind, type LeadPhotoAnswer } from "./contracts/lead.ts";
+import {
+  HELD_LEAD_DAYS,
+  IDEMPOTENCY_HEADER,
+  PHOTO_TOKEN_HEADER,
+  PHOTO_TOKEN_PATH,
+  type LeadAnswerData,
+  type LeadKind,
+  type LeadPhotoAnswer,
+  type PhotoTokenAnswer,
+} from "./contracts/lead.ts";
 
 /** How long the lead POST may take before the request is kept for later (issue 13: "in time"). */
 export const LEAD_TIMEOUT_MS = 15_000;
@@ -26,6 +42,12 @@ export const LEAD_MAX_TRIES = 20;
 export const OUTBOX_NAME = "lead-outbox";
 /** localStorage flag: set while the outbox holds something, so every page knows (cheaply) to look. */
 export const PENDING_FLAG = "lead-outbox-pending";
+/** After the server first says a request's photos must wait, they are asked about again after this long… */
+export const CLAIM_FIRST_WAIT_MS = 60_000;
+/** …then twice as long each time, up to this. */
+export const CLAIM_MAX_WAIT_MS = 6 * 3600_000;
+/** Photos waiting on a claim are dropped this long after their request was stored (the server deletes it after HELD_LEAD_DAYS). */
+export const CLAIM_KEEP_MS = (HELD_LEAD_DAYS + 1) * 86_400_000;
 
 export const LEAD_PATH: Record<LeadKind, string> = { quote: "/api/public/contact", inquiry: "/api/public/inquiry" };
 export const PHOTO_PATH = "/api/leads/photos";
@@ -54,9 +76,27 @@ export interface OutboxEntry {
   /** The lead was stored by the server (step 1 done); `photoToken` came with its answer. */
   leadSent: boolean;
   photoToken?: string;
+  /** When step 1 was done (ms): photos waiting on a claim are kept CLAIM_KEEP_MS from then. */
+  leadSentAt?: number;
+  /**
+   * The answer's `photoToken` turned out to be a claim, not an upload token (a request the office
+   * looks at first): the photos wait until asking PHOTO_TOKEN_PATH with it answers a token.
+   */
+  photoClaim?: string;
+  /** The server answered "not yet" (202) to the claim: its later 401 means the request was deleted. */
+  claimWaiting?: boolean;
+  /** How many times the claim was asked about without a token, and when to ask next (ms). */
+  claimAsks?: number;
+  nextAskAt?: number;
   leadTries: number;
   photos: OutboxPhoto[];
 }
+
+/** The lead is stored and its photos wait for the server to take them (a claim without its token yet). */
+export const awaitingPhotos = (e: OutboxEntry) => e.leadSent && !!e.photoClaim && !e.photoToken;
+
+/** How long to wait before asking about a claim again, after `asks` asks without a token. */
+export const claimWait = (asks: number) => Math.min(CLAIM_MAX_WAIT_MS, CLAIM_FIRST_WAIT_MS * 2 ** Math.max(0, asks - 1));
 
 /** Where entries are kept. */
 export interface OutboxStore {
@@ -220,10 +260,14 @@ export function pageTransport(): Transport {
 /* -------------------------------------------------------------------- send */
 
 export type LeadOutcome =
-  /** The lead is stored; every photo is sent or given up (`failed` says which and why). */
-  | { kind: "sent"; failed: OutboxPhoto[] }
+  /** The lead is stored; every photo is sent or given up (`failed` says which and why); `photosOnly`: the lead went in an earlier send. */
+  | { kind: "sent"; failed: OutboxPhoto[]; photosOnly?: true }
   /** Kept on the device for later: no connection, no answer in time, or the server was busy (its answer). */
   | { kind: "kept"; leadSent: boolean; reason: "offline" | "busy"; status?: number; message?: string }
+  /** The lead is stored; its photos wait on the device until the server takes them (asked again from `nextAskAt`). */
+  | { kind: "awaiting"; nextAskAt: number }
+  /** The photos can never be sent (their request was deleted unreleased): removed from the device. Nothing to tell. */
+  | { kind: "dropped"; photos: OutboxPhoto[] }
   /** The server refused the lead itself (a 4xx): nothing will change by sending it again. */
   | { kind: "refused"; status: number; message: string; field?: string };
 
@@ -252,6 +296,7 @@ const passing = (status: number) => status === 408 || status === 429 || status >
  * interrupted send carries on where it stopped), and removing it once nothing is left to send.
  */
 export async function sendEntry(entry: OutboxEntry, store: OutboxStore, transport: Transport, on: SendEvents = {}): Promise<LeadOutcome> {
+  const photosOnly = entry.leadSent;
   if (!entry.leadSent) {
     let answer: Answer;
     try {
@@ -263,6 +308,7 @@ export async function sendEntry(entry: OutboxEntry, store: OutboxStore, transpor
     }
     if (stored(entry.kind, answer)) {
       entry.leadSent = true;
+      entry.leadSentAt = Date.now();
       entry.photoToken = (answer.json?.data as LeadAnswerData | undefined)?.photoToken;
       // No token for photos that were announced (cannot happen with a well-behaved server): say so.
       if (!entry.photoToken) for (const p of entry.photos) if (p.state === "pending") Object.assign(p, { state: "failed", error: "The server did not accept photos for this request." });
@@ -278,7 +324,13 @@ export async function sendEntry(entry: OutboxEntry, store: OutboxStore, transpor
     }
   }
 
-  for (const [i, photo] of entry.photos.entries()) {
+  if (awaitingPhotos(entry) && entry.photos.some((p) => p.state === "pending")) {
+    const waiting = await askForToken(entry, store, transport);
+    if (waiting) return waiting;
+  }
+
+  for (let i = 0; i < entry.photos.length; i++) {
+    const photo = entry.photos[i];
     if (photo.state !== "pending") continue;
     on.photo?.(i, photo, 0);
     let answer: Answer;
@@ -294,6 +346,16 @@ export async function sendEntry(entry: OutboxEntry, store: OutboxStore, transpor
     const ok = (answer.status === 200 || answer.status === 201) && answer.json?.status === true && !!(answer.json.data as LeadPhotoAnswer | undefined)?.id;
     if (ok) {
       photo.state = "sent";
+    } else if (answer.status === 401 && entry.photoToken && !entry.photoClaim) {
+      // Not an upload token: the request's claim, if the office looks at it first. Ask with it.
+      on.photo?.(i, photo, 0);
+      entry.photoClaim = entry.photoToken;
+      entry.photoToken = undefined;
+      const waiting = await askForToken(entry, store, transport);
+      if (waiting) return waiting;
+      // A token after all (released meanwhile), or the photos failed: this photo again.
+      i--;
+      continue;
     } else if (answer.status === 410 || answer.status === 401) {
       // The token is gone: no photo of this request can be sent any more.
       const why = answer.status === 410 ? "The upload link expired before this photo could be sent." : "The upload link was not accepted.";
@@ -310,7 +372,54 @@ export async function sendEntry(entry: OutboxEntry, store: OutboxStore, transpor
   }
 
   await store.remove(entry.key);
-  return { kind: "sent", failed: entry.photos.filter((p) => p.state === "failed") };
+  return { kind: "sent", failed: entry.photos.filter((p) => p.state === "failed"), ...(photosOnly ? { photosOnly: true as const } : {}) };
+}
+
+/**
+ * Asks whether the photos of a request with a claim may come now. Null when they may (the entry
+ * has its token) or when they failed for good (the claim was not one: as a refused token before);
+ * else what the entry waits for: the office ('awaiting', asked again later), the connection, or
+ * nothing any more ('dropped': the request was deleted, or is older than the server keeps it).
+ */
+async function askForToken(entry: OutboxEntry, store: OutboxStore, transport: Transport): Promise<LeadOutcome | null> {
+  const now = Date.now();
+  const drop = async (): Promise<LeadOutcome> => {
+    await store.remove(entry.key);
+    return { kind: "dropped", photos: entry.photos.filter((p) => p.state === "pending") };
+  };
+  if (now - (entry.leadSentAt ?? entry.createdAt) > CLAIM_KEEP_MS) return drop();
+  if (entry.nextAskAt !== undefined && now < entry.nextAskAt) return { kind: "awaiting", nextAskAt: entry.nextAskAt };
+  let answer: Answer;
+  try {
+    answer = await transport.postJson(PHOTO_TOKEN_PATH, {}, { [PHOTO_TOKEN_HEADER]: entry.photoClaim ?? "" }, LEAD_TIMEOUT_MS);
+  } catch (e) {
+    if (e instanceof Offline) {
+      await store.put(entry);
+      return { kind: "kept", leadSent: true, reason: "offline" };
+    }
+    throw e;
+  }
+  const token = answer.status === 200 && answer.json?.status === true ? (answer.json.data as Partial<Extract<PhotoTokenAnswer, { photoToken: string }>> | undefined)?.photoToken : undefined;
+  if (typeof token === "string" && token) {
+    Object.assign(entry, { photoToken: token, nextAskAt: undefined });
+    await store.put(entry);
+    return null;
+  }
+  // Gone: deleted unreleased after 30 days (401 once it had said "not yet"), or too old (410).
+  if (answer.status === 410 || (answer.status === 401 && entry.claimWaiting)) return drop();
+  if (answer.status !== 202 && !passing(answer.status)) {
+    // Never a claim: no photo of this request can be sent, as with a refused token.
+    const why = said(answer) || "The upload link was not accepted.";
+    for (const p of entry.photos) if (p.state === "pending") Object.assign(p, { state: "failed", error: why });
+    await store.put(entry);
+    return null;
+  }
+  // Not yet (the office has not looked), or a busy server: ask again later, each time later.
+  if (answer.status === 202) entry.claimWaiting = true;
+  entry.claimAsks = (entry.claimAsks ?? 0) + 1;
+  entry.nextAskAt = now + claimWait(entry.claimAsks);
+  await store.put(entry);
+  return { kind: "awaiting", nextAskAt: entry.nextAskAt };
 }
 
 /* ------------------------------------------------------------------- flush */
@@ -351,7 +460,7 @@ export async function asOnlySender(fn: () => Promise<void>, locks: Locks | undef
 
 /**
  * Sends everything in the outbox, oldest first, stopping at the first entry that must wait for
- * the connection. Answers what happened to each entry it tried.
+ * the connection (photos waiting for the office do not stop it). Answers what happened to each entry it tried.
  */
 export async function flushOutbox(store: OutboxStore, transport: Transport, on: (report: OutboxReport) => void = () => {}): Promise<OutboxReport[]> {
   const reports: OutboxReport[] = [];

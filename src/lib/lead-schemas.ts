@@ -7,6 +7,8 @@
 import { z } from "zod";
 import { DETAILS_MAX, PHONE_MAX, PHOTO_MAX_COUNT, UTM_KEYS, UTM_MAX, type UtmKey } from "./contracts/lead.ts";
 import { PRODUCT_ID_SHAPE } from "./contracts/product.ts";
+import { SMS_CONSENT_VERSIONS } from "./contracts/sms.ts";
+import { LOCALES } from "./i18n/locales.ts";
 import { hasControlChars } from "./text.ts";
 
 // Control characters other than tab/newline (src/lib/text.ts), and unpaired surrogates, have no
@@ -47,6 +49,18 @@ export const sourceFields = {
   landing: text(500).optional(),
   referrer: text(1000).optional(),
   utm: z.object(utmShape()).strict().optional(),
+  /** The language of the page it was sent from (issue 37): the visitor's e-mail and text are in it. */
+  language: z.enum(LOCALES, "is not a language of this site").optional(),
+};
+
+/**
+ * 'Text me about this request' (issue 34): ticked, and the version of the consent wording the form
+ * showed (src/lib/contracts/sms.ts). Unticked is false or absent. The server requires a phone it can
+ * text with it (src/server/leads/schemas.ts).
+ */
+export const smsConsentFields = {
+  smsConsent: z.boolean().optional(),
+  smsConsentVersion: z.enum(SMS_CONSENT_VERSIONS, "is not a consent wording this site has shown").optional(),
 };
 
 export const quoteRequestSchema = z
@@ -61,6 +75,16 @@ export const quoteRequestSchema = z
     details: text(DETAILS_MAX, { multiline: true }).optional(),
     /** How many photos the browser will upload with the answer's photo token. */
     photos: z.number().int("must be a whole number").min(0, "must be 0 or more").max(PHOTO_MAX_COUNT, `must be at most ${PHOTO_MAX_COUNT}`).optional(),
+    /**
+     * The /estimate answers the request was sent with (issue 36): the server recomputes the
+     * estimate from them with the live price rules (src/server/leads/estimate.ts), never a figure
+     * from the browser. Checked field by field on the server (src/lib/estimate.ts parseAnswers).
+     */
+    estimate: z
+      .record(z.string().max(40), z.union([z.string().max(40), z.number()]))
+      .refine((o) => Object.keys(o).length <= 16, "has too many answers")
+      .optional(),
+    ...smsConsentFields,
     ...sourceFields,
   })
   .strict();
@@ -74,6 +98,7 @@ export const inquirySchema = z
     phone: phone.optional(),
     subject: text(200).optional(),
     message: text(DETAILS_MAX, { multiline: true }).optional(),
+    ...smsConsentFields,
     ...sourceFields,
   })
   .strict();

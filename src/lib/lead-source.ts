@@ -93,5 +93,7 @@ export function leadSourceFields(startedAt: number, honeypot: string): LeadSourc
     // The outside site the visit came from; else this page's own referrer.
     referrer: (visit.referrer || document.referrer).slice(0, 1000),
     utm: rememberUtm(),
+    // The page's own language (<html lang>, issue 37): the office answers in it.
+    language: document.documentElement.lang === "es" ? "es" : "en",
   };
 }

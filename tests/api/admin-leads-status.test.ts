@@ -91,8 +91,9 @@ describe("POST /api/admin/leads/:id/status (without Zoho)", () => {
   it.each([
     ["an unknown status", { status: "archived", note: "x" }, "status"],
     ["no status", { note: "x" }, "status"],
-    ["no note", { status: "contacted" }, "note"],
-    ["a blank note", { status: "contacted", note: "   " }, "note"],
+    // A note is required only to say why a lead was lost (issue 39); tests/api/lead-triage.test.ts takes the others without.
+    ["no note for a lost lead", { status: "lost" }, "note"],
+    ["a blank note for a lost lead", { status: "lost", note: "   " }, "note"],
     ["a note over 2000 characters", { status: "contacted", note: "x".repeat(2001) }, "note"],
     ["an extra field", { status: "contacted", note: "x", by: "someone@else" }, "by"],
     ["not an object", "[]", undefined], // the body as a whole: no field is named
@@ -138,9 +139,10 @@ describe("GET /api/admin/leads with status", () => {
 
     const csv = await call(leadsFn, "GET", "/api/admin/leads?format=csv&status=won", { token: admin.token });
     const [header, ...rows] = csv.text.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
-    expect(header.split(",").slice(0, 3)).toEqual(["created_at", "kind", "status"]);
+    // The lead's language (issue 37) sits between its kind and its status.
+    expect(header.split(",").slice(0, 4)).toEqual(["created_at", "kind", "language", "status"]);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toContain(",quote,won,Won Customer,");
+    expect(rows[0]).toContain(",quote,en,won,Won Customer,");
   });
 });
 
@@ -188,8 +190,10 @@ describe("status changes reach the Zoho lead through the outbox", () => {
     expect(await pushDueStatusChanges(db(), { cfg: zoho.config() })).toMatchObject({ tried: 0 });
     expect(await syncLead(db(), id, zoho.config())).toBe("synced");
     expect(await pushDueStatusChanges(db(), { cfg: zoho.config() })).toEqual({ tried: 1, done: 1, failed: 0 });
-    expect(puts()).toHaveLength(1);
+    // Only 'lost' is written: to the lead, and as the stage of its deal (issue 39).
+    expect(puts().map((c) => c.path.split("/")[3])).toEqual(["Leads", "Deals"]);
     expect(zohoLead(await crmId(id)).Lead_Status).toBe("Lost Lead");
+    expect(puts()[1].body).toMatchObject({ data: [{ Stage: "Closed Lost" }] });
     expect((await outbox(id)).map((o) => o.crm_state)).toEqual(["superseded", "done"]);
   });
 

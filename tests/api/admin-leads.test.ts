@@ -85,12 +85,12 @@ describe("GET /api/admin/leads?format=csv", () => {
     const text = r.text.replace(/^\uFEFF/, "");
     // Records end with CRLF; the CRLF inside a quoted message does not end one.
     const [header, first, second] = text.trimEnd().split(/\r\n(?=\d{4}-|created_at)/);
-    expect(header).toBe("created_at,kind,status,full_name,email,phone,address,subject,message,photos,product,source_page,crm_state,attempts,last_error,spam_reason,id");
+    expect(header).toBe("created_at,kind,language,status,full_name,email,phone,address,subject,message,estimate,photos,product,source_page,crm_state,attempts,last_error,spam_reason,amount_usd,id");
     // Newest first: "@evil" was stored a minute "in the future".
-    expect(first).toContain(",quote,new,'@evil,lead@example.com,");
+    expect(first).toContain(",quote,en,new,'@evil,lead@example.com,");
     expect(first).toContain(",'-2+3,");
-    expect(second).toContain(`,quote,new,'=cmd|' /C calc'!A0,hostile@example.com,`);
-    expect(second).toContain(`,"Docks, ""fast""","line one\nline two\r\n+SUM(1)",0,`);
+    expect(second).toContain(`,quote,en,new,'=cmd|' /C calc'!A0,hostile@example.com,`);
+    expect(second).toContain(`,"Docks, ""fast""","line one\nline two\r\n+SUM(1)",,0,`);
     expect(text.trimEnd().split(/\r\n(?=\d{4}-)/)).toHaveLength(28); // a header and 27 leads
     const cells = parseCsv(text).flat();
     expect(cells.filter((c) => /^[=+\-@\t\r]/.test(c))).toEqual([]);

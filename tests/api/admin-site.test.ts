@@ -71,10 +71,16 @@ describe("draft and publish", () => {
     expect(r.json.data.draft.site.phone).toBe("(239) 555-0142");
     const fields = r.json.data.checklist.map((c: { field: string }) => c.field);
     expect(fields).toEqual(expect.arrayContaining(["site.phone", "site.proof.licenses", "reviews.0", "gallery.0", "services.0.image", "about.photo"]));
+    // Issue 39: the made-up team and the services' sample answers, until the office replaces them.
+    expect(fields).toEqual(expect.arrayContaining(["about.team.0", "about.team.3", "services.0.answersSample", "services.10.answersSample"]));
     expect(fields, "no demo account in this database").not.toContain("accounts.admin@example.com");
     await userWithSession(db(), { role: "admin", email: "admin@example.com" });
     expect((await get()).json.data.checklist.map((c: { field: string }) => c.field)).toContain("accounts.admin@example.com");
     expect(r.json.data.checklist.find((c: { field: string }) => c.field === "site.phone").message).toMatch(/טלפון/);
+    // Issue 39: before launch or later (a rendering, a sample Spanish), and nothing done yet.
+    const later = (field: string) => r.json.data.checklist.find((c: { field: string }) => c.field === field).later;
+    expect([later("site.phone"), later("reviews.0"), later("gallery.0"), later("services.0.image"), later("about.esSample")]).toEqual([false, false, false, true, true]);
+    expect(r.json.data.checklistDone).toEqual([]);
     expect((await publish()).status).toBe(409);
   });
 
@@ -86,6 +92,8 @@ describe("draft and publish", () => {
     expect(r.json.data.changed).toBe(true);
     expect(r.json.data.live.version).toBe(1);
     expect(r.json.data.checklist.map((c: { field: string }) => c.field)).not.toContain("site.phone");
+    // The progress: what the seed asked for and is done.
+    expect(r.json.data.checklistDone.map((c: { field: string }) => c.field)).toEqual(["site.phone"]);
     const live = await readPublishedSite(db());
     expect(live.doc.site.phone).toBe("(239) 555-0142");
 
@@ -153,6 +161,8 @@ describe("refused input names the field", () => {
     ["a picture that was never uploaded", (d) => ["gallery", d.gallery.map((g: object, i: number) => (i === 0 ? { ...g, image: "/api/images/" + "A".repeat(43) } : g))], "gallery.0.image", /upload it again/],
     ["a picture from elsewhere", (d) => ["services", d.services.map((s: object, i: number) => (i === 3 ? { ...s, image: "https://evil.example/x.jpg" } : s))], "services.3.image", /upload the picture first/],
     ["a photo without alt text", (d) => ["gallery", d.gallery.map((g: any, i: number) => (i === 0 ? { ...g, photos: [{ image: g.image, alt: "  " }] } : g))], "gallery.0.photos.0.alt", /./],
+    ["a before picture without its description", (d) => ["gallery", d.gallery.map((g: any, i: number) => (i === 0 ? { ...g, beforeImage: g.image } : g))], "gallery.0.beforeAlt", /describe the before picture/],
+    ["a team member without a name", (d) => ["about", { ...d.about, team: [{ ...d.about.team[0], name: " " }] }], "about.team.0.name", /./],
     ["two reviews with one id", (d) => ["reviews", [...d.reviews, d.reviews[0]]], `reviews.${5}.id`, /used twice/],
     ["a service added", (d) => ["services", [...d.services, { ...d.services[0], id: 99, slug: "new", path: "/services/new" }]], "services", /not added, removed/],
   ];

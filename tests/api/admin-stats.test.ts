@@ -61,9 +61,12 @@ describe("GET /api/admin/stats", () => {
     // In a zone where it is mid-day now: the dashboard clips a range to the selected day, so in the
     // site's own zone a 4-hour window reaches back only to midnight (this failed every night from
     // 00:00 to 01:30 in Cape Coral, when the 90-minute-old error is yesterday's).
-    expect((await stats(`?range=5m&tz=${MIDDAY_ZONE}`)).errors).toBe(1);
-    expect((await stats(`?range=4h&tz=${MIDDAY_ZONE}`)).errors).toBe(2);
+    expect((await stats(`?range=5m&tz=${encodeURIComponent(MIDDAY_ZONE)}`)).errors).toBe(1);
+    expect((await stats(`?range=4h&tz=${encodeURIComponent(MIDDAY_ZONE)}`)).errors).toBe(2);
     expect((await stats("?range=1d&selectedDate=2024-05-01&tz=UTC")).errors).toBe(1);
+    // The chart's figures: the window's entries by level, each level counted (0 when none).
+    expect((await stats(`?range=5m&tz=${encodeURIComponent(MIDDAY_ZONE)}`)).levels).toEqual({ ERROR: 1, WARN: 1, INFO: expect.any(Number), DEBUG: expect.any(Number) });
+    expect((await stats("?range=1d&selectedDate=2024-05-01&tz=UTC")).levels).toEqual({ ERROR: 1, WARN: 0, INFO: 0, DEBUG: 0 });
     const last = await db().query<{ ts: Date }>("SELECT max(ts) AS ts FROM log WHERE level = 'ERROR'");
     expect((await stats()).lastErrorAt).toBe(last.rows[0].ts.toISOString());
   });

@@ -94,7 +94,7 @@ const FIELDS = [
   "email", "password", "name", "acceptTerms", "updates", "token", "credential", "query", "status", "note",
   "metric", "value", "path", "fullName", "phone", "subject", "details", "message", "productId", "productName",
   "address", "photos", "startedAt", "website", "page", "landing", "referrer", "utm", "description", "price", "color",
-  "quantity", "image", "hoverImage", "id", "__proto__", "constructor", "isAdmin",
+  "quantity", "image", "hoverImage", "id", "__proto__", "constructor", "isAdmin", "smsConsent", "smsConsentVersion",
 ];
 const jsonBody = fc.dictionary(fc.constantFrom(...FIELDS), anyValue, { maxKeys: 6 }).map((o) => JSON.stringify(o));
 const rawBody = fc.oneof(

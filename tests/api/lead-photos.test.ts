@@ -20,6 +20,7 @@ import adminPhotos from "../../functions/admin-lead-photos.ts";
 import adminLeads from "../../functions/admin-leads.ts";
 import adminRetry from "../../functions/admin-leads-retry.ts";
 import adminRelease from "../../functions/admin-leads-release.ts";
+import photoTokenHandler from "../../functions/lead-photo-token.ts";
 import { LEAD_PHOTO_PER_IP } from "../../src/server/leads/photos.ts";
 import { subjectOf } from "../../src/server/leads/photo-quota.ts";
 import { retryDuePhotos, attachmentName } from "../../src/server/leads/photo-sync.ts";
@@ -731,13 +732,11 @@ describe("Idempotency-Key on quote requests and inquiries", () => {
     expect((await quote({}, { key: k })).status).toBe(200);
   });
 
-  it("answers spam exactly like a lead (token included), keeps its photos out of the CRM", async () => {
+  it("answers spam exactly like a lead (a claim where the token would be), and takes no photo with it (issue 33)", async () => {
     const r = await quote({ website: "http://spam.example", photos: 1 }, { key: key() });
-    expect(r.json).toEqual({ status: true, data: { status: true, photoToken: expect.any(String) } });
+    expect(r.json).toEqual({ status: true, data: { status: true, photoToken: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) } });
     const up = await upload(r.json.data.photoToken, await picture());
-    expect(up.status).toBe(201);
-    const state = await db().query<{ zoho_state: string }>("SELECT zoho_state FROM lead_photos WHERE id = $1", [up.json.data.id]);
-    expect(state.rows[0].zoho_state).toBe("disabled");
+    expect(up.status).toBe(401);
   });
 });
 
@@ -836,28 +835,31 @@ describe("Zoho attachments of lead photos", () => {
     expect(done.zoho_attachment_id).toBe(attachmentsOf(lead.id)[0].id);
   });
 
-  it("never attaches photos of a held lead, until the admin releases it with 'Not spam'", async () => {
+  it("never takes or attaches photos of a held lead, until the admin releases it with 'Not spam'", async () => {
     const email = "zoho-spam@example.com";
     const r = await quote({ email, website: "http://spam.example", photos: 1 });
-    const up = await upload(r.json.data.photoToken, await picture());
+    // Its answer holds a claim, not an upload token (issue 33): the photo stays on the visitor's device.
+    expect((await upload(r.json.data.photoToken, await picture())).status).toBe(401);
     await settle();
     const lead = (await db().query<{ id: string }>("SELECT id FROM leads WHERE email = $1", [email])).rows[0];
-    remember(lead.id, up.json.data.id);
-    await makeDue();
-    await retryDuePhotos(db());
-    expect(attachmentsOf(lead.id)).toHaveLength(0);
-    expect((await photoState(up.json.data.id)).zoho_state).toBe("disabled");
     const admin = await userWithSession(db(), { role: "admin" });
     // A retry does not release a held lead (it would reach the CRM without its e-mails)…
     expect((await call(adminRetry, "POST", `/api/admin/leads/${lead.id}/retry`, { token: admin.token, params: { id: lead.id } })).status).toBe(409);
     await retryDueLeads(db());
     await retryDuePhotos(db());
-    expect(attachmentsOf(lead.id)).toHaveLength(0);
-    // …'Not spam' does.
+    expect(zoho.records.Leads.filter((l) => l.Email === email)).toHaveLength(0);
+    // …'Not spam' does; the browser's ask with the claim then gets a token, and the photo follows the lead.
     const release = withBackground(adminRelease);
     expect((await call(release.fn, "POST", `/api/admin/leads/${lead.id}/release`, { token: admin.token, params: { id: lead.id }, body: {} })).status).toBe(200);
     await release.settle();
+    const ask = await call(photoTokenHandler, "POST", "/api/leads/photos/token", { headers: { "X-Photo-Token": r.json.data.photoToken }, ip: ip() });
+    expect(ask.status).toBe(200);
+    const up = await upload(ask.json.data.photoToken, await picture());
+    expect(up.status).toBe(201);
+    remember(lead.id, up.json.data.id);
+    await settle();
     await retryDueLeads(db());
+    await makeDue();
     await retryDuePhotos(db());
     expect(attachmentsOf(lead.id)).toHaveLength(1);
   });

@@ -38,7 +38,11 @@ describe("public product list", () => {
     expect(r.status).toBe(200);
     expect(r.json.data).toHaveLength((await readCatalogue()).length);
     for (const p of r.json.data) {
-      expect(Object.keys(p).sort()).toEqual(["hoverImage", "id", "image", "name", "price"]);
+      // The seed's products have their Spanish name (issue 37); a card carries that, not the rest of it.
+      expect(Object.keys(p).sort()).toEqual(["category", "es", "hoverImage", "id", "image", "name", "price"]);
+      // Each seeded product is in the catalogue's category the seed gives it (issue 39).
+      expect(p.category).not.toBe("");
+      expect(Object.keys(p.es)).toEqual(["name"]);
       expect(p.image).toMatch(/^\/api\/images\/[A-Za-z0-9_-]{43}$/);
     }
     expect(r.text).not.toContain("base64");
@@ -155,6 +159,29 @@ describe("admin product changes", () => {
     expect(purge).toHaveBeenCalledTimes(2);
     const log = await db().query<{ message: string }>("SELECT message FROM log WHERE message LIKE 'Product updated%Cleat Backing Plate%'");
     expect(log.rows[0].message).toMatch(/by boss@example\.com \[price, quantity, image\]/);
+  });
+
+  it("keeps a product's Spanish beside its English, finds it by its Spanish name, and leaves it as it was when an edit does not send it", async () => {
+    const made = await create({ name: "Dock Hose Reel", es: { name: "Carrete para manguera de muelle", description: " Acero inoxidable ", color: "" } });
+    expect(made.status).toBe(201);
+    expect(made.json.data.es).toEqual({ name: "Carrete para manguera de muelle", description: "Acero inoxidable" });
+    expect((await list("?q=carrete")).json.data.map((p: { id: string }) => p.id)).toEqual([made.json.data.id]);
+    expect((await edit(made.json.data.id, { price: "$80" })).json.data.es).toEqual(made.json.data.es);
+    expect((await edit(made.json.data.id, { es: { name: "Carrete de manguera", color: "Gris" } })).json.data.es).toEqual({ name: "Carrete de manguera", color: "Gris" });
+    expect((await detail(made.json.data.id)).json.data.es).toEqual({ name: "Carrete de manguera", color: "Gris" });
+    // Only the three texts have a Spanish version.
+    expect((await edit(made.json.data.id, { es: { price: "$1" } })).status).toBe(400);
+  });
+
+  it("places a product in a catalogue category, keeps it when an edit does not send it, and refuses one the catalogue does not have (issue 39)", async () => {
+    const made = await create({ name: "Dock Light Timer", category: "lighting" });
+    expect(made.status).toBe(201);
+    expect(made.json.data.category).toBe("lighting");
+    expect((await list()).json.data.find((p: { id: string }) => p.id === made.json.data.id).category).toBe("lighting");
+    expect((await edit(made.json.data.id, { price: "$40" })).json.data.category).toBe("lighting");
+    expect((await edit(made.json.data.id, { category: "" })).json.data.category).toBe("");
+    expect((await edit(made.json.data.id, { category: "boats" })).status).toBe(400);
+    expect((await create({ name: "No Category Yet" })).json.data.category).toBe("");
   });
 
   it("clears a price to empty and the product sorts last", async () => {

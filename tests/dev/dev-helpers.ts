@@ -16,8 +16,8 @@ export interface Watch {
 export function watch(page: Page): Watch {
   const w: Watch = { problems: [], depVersions: new Map() };
   page.on("pageerror", (e) => w.problems.push(`page error: ${e.message}`));
-  // The not-found page answers 404 by design (as on Netlify).
-  const expected404 = (url: string) => new URL(url).pathname === "/404";
+  // The not-found pages (English and Spanish) answer 404 by design (as on Netlify).
+  const expected404 = (url: string) => /^(\/es)?\/404$/.test(new URL(url).pathname);
   page.on("console", (m) => {
     if (m.type() === "error" && !(expected404(m.location().url) && /status of 404/.test(m.text()))) w.problems.push(`console error: ${m.text()} (${m.location().url})`);
   });

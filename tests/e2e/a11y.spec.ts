@@ -3,11 +3,11 @@ import { expect, test, type Page } from "@playwright/test";
 import { PUBLIC_PAGES, consented, hydrated } from "./marketing-helpers";
 
 // Landing twice is one page; one service detail stands for the eleven (same template).
-const pages = PUBLIC_PAGES.filter((p) => p.path !== "/landing" && (!p.path.startsWith("/services/") || p.path === "/services/dock-construction"));
+const pages = PUBLIC_PAGES.filter((p) => p.path !== "/landing" && (!p.path.startsWith("/services/") || p.path === "/services/dock-construction" || p.path === "/services/seawalls"));
 
 // Phones get their own layout (the Call bar, the 3D gallery carousel, the menu button): the pages
 // that differ most are checked there too.
-const PHONE_TOO = ["/", "/gallery"];
+const PHONE_TOO = ["/", "/gallery", "/estimate"];
 
 /** Waits until the pictures in view have loaded (contrast is checked against them). */
 const picturesInView = (page: Page) =>
@@ -22,8 +22,13 @@ const picturesInView = (page: Page) =>
 // One page load serves both themes: the page is checked light, then switched to dark by its own
 // theme button (what a stored dark theme gives at load: the same `dark` class on <html>) and
 // checked again. Loading, walking and waiting for the pictures was most of each run.
-for (const { path } of [...pages, { path: "/no-such-page" }]) {
-  test(`axe finds no violations on ${path} (light and dark)`, { tag: PHONE_TOO.includes(path) ? "@responsive" : [] }, async ({ page }) => {
+// The Spanish pages (issue 37): the same templates, other words (longer ones, the switcher's link
+// in the other language, content still in English marked lang="en"); the catalogue's too.
+const SPANISH_PAGES = ["/es", "/es/about", "/es/services", "/es/services/dock-construction", "/es/gallery", "/es/contact", "/es/estimate", "/es/book", "/es/terms", "/es/privacy", "/es/products", "/es/products/life-ring-with-bracket", "/es/no-such-page"];
+const PHONE_TOO_ES = ["/es", "/es/gallery", "/es/contact"];
+
+for (const { path } of [...pages, { path: "/no-such-page" }, ...SPANISH_PAGES.map((p) => ({ path: p }))]) {
+  test(`axe finds no violations on ${path} (light and dark)`, { tag: PHONE_TOO.includes(path) || PHONE_TOO_ES.includes(path) ? "@responsive" : [] }, async ({ page }) => {
     // Measured: 7–15 s a page and theme with two workers on two cores (the landing page the most:
     // axe walks about 1,500 nodes), and twice that for the first tests of a fresh-clone CI run,
     // which passed 30 s on the landing page. The budget is for that, not for a wait.
@@ -66,6 +71,15 @@ test("the consent banner and the open quote dropdown pass axe too", async ({ pag
   await page.goto("/contact", { waitUntil: "networkidle" });
   await hydrated(page, "#contact");
   await page.locator("#contact").getByRole("button", { name: /Service/ }).click();
+  await expect(page.getByRole("listbox")).toBeVisible();
+  const results = await axe(page).withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+});
+
+test("in Spanish too: the consent banner and the open quote dropdown pass axe", async ({ page }) => {
+  await page.goto("/es/contact", { waitUntil: "networkidle" });
+  await hydrated(page, "#contact");
+  await page.locator("#contact").getByRole("button", { name: /Servicio/ }).click();
   await expect(page.getByRole("listbox")).toBeVisible();
   const results = await axe(page).withTags(["wcag2a", "wcag2aa"]).analyze();
   expect(results.violations.map((v) => v.id)).toEqual([]);

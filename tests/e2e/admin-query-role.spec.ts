@@ -7,8 +7,8 @@ import { apiSignIn, rememberSession } from "./auth-helpers.ts";
 
 async function openAsAdmin(page: Page, request: APIRequestContext, theme: "light" | "dark") {
   await rememberSession(page, await apiSignIn(request, "admin@example.com", "demo-admin-password"), { theme, consent: "essential" });
-  // The query console lives on the dashboard's System tab.
-  await page.goto("/admin#system");
+  // The query console lives on the dashboard's Tools tab.
+  await page.goto("/admin#tools");
   await expect(page.getByRole("heading", { level: 1, name: "לוח ניהול מנהל" })).toBeVisible();
 }
 

@@ -56,22 +56,22 @@ test.describe("admin reports", () => {
       await expect(page.getByTestId("report-period")).toHaveValue("30d");
       const row = ours(tag);
       await expect(row).toHaveCount(1);
-      // Source, medium, campaign as typed, then new, contacted, quoted, won, lost, total, won rate.
-      await expect(row.locator("th, td")).toHaveText([tag, "cpc", "reports", "0", "0", "1", "1", "0", "2", "50%"]);
+      // Source, medium, campaign as typed, then total, won rate (issue 39: the key figures first), new, contacted, quoted, won, lost.
+      await expect(row.locator("th, td")).toHaveText([tag, "cpc", "reports", "2", "50%", "0", "0", "1", "1", "0"]);
       await expect(row.locator("bdi").first()).toHaveAttribute("dir", "auto");
     });
 
     await test.step("the last 90 days: the lead of 60 days ago too", async () => {
       await page.getByLabel("תקופה").selectOption({ label: "90 הימים האחרונים" });
       await expect(ours(tag).getByTestId("won-rate")).toHaveText("33.3%");
-      await expect(ours(tag).locator("td").nth(7)).toHaveText("3");
+      await expect(ours(tag).getByTestId("total")).toHaveText("3");
       await expect(page.getByTestId("report-range")).toHaveText(/^פניות שהגיעו מ-\d{2}\.\d{2}\.\d{4} עד \d{2}\.\d{2}\.\d{4} \(כולל\)$/);
     });
 
     await test.step("grouped by the referring site: the host without www", async () => {
       await page.getByTestId("report-group").getByText("האתר המפנה").click();
       await expect(sources).toHaveAttribute("data-group", "referrer");
-      await expect(ours(HOST).locator("th, td")).toHaveText([HOST, "0", "1", "1", "1", "0", "3", "33.3%"]);
+      await expect(ours(HOST).locator("th, td")).toHaveText([HOST, "3", "33.3%", "0", "1", "1", "1", "0"]);
       // The chart follows the same grouping and was drawn.
       await expect(page.getByTestId("weekly-chart")).toHaveAttribute("data-drawn", "light");
     });
@@ -90,6 +90,13 @@ test.describe("admin reports", () => {
       await expect(hours).toHaveText(/^נספרות שעות הפעילות בלבד: מיום שני עד יום שישי, מ-08:00 עד 17:00 \(.+\), כפי שהן מופיעות בתוכן האתר\.$/);
       // Painted left to right, a Hebrew line reads 'from 08:00 to 17:00' as 17:00 … 08:00-מ; '08:00–17:00' was painted 17:00–08:00.
       expect(await visualText(hours)).toContain("17:00 דע 08:00-מ");
+    });
+
+    await test.step("leads by the site's language (issue 37): English, then Spanish, each with its statuses", async () => {
+      const rows = page.getByTestId("languages-table").getByTestId("language-row");
+      await expect(rows).toHaveCount(2);
+      await expect(rows.nth(0)).toHaveAttribute("data-language", "en");
+      await expect(rows.nth(1).locator("th")).toHaveText("ספרדית");
     });
 
     await test.step("axe, light and dark", async () => {

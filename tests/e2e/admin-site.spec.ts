@@ -119,9 +119,9 @@ test("site content: a refused phone at its field, a new phone, a review and a pr
         await expect(item.getByLabel("שם הכותב/ת")).toBeFocused();
         await expect(page.getByTestId("site-announce")).toHaveText("פריט חדש בראש הרשימה: ביקורת");
         await item.getByLabel("שם הכותב/ת").fill(reviewer);
-        await item.getByLabel("כותרת קצרה").fill("They rebuilt our dock after the storm.");
+        await item.getByLabel("כותרת קצרה", { exact: true }).fill("They rebuilt our dock after the storm.");
         await expect(item.getByTestId("char-count")).toContainText("38 / 80");
-        await item.getByLabel("טקסט הביקורת").fill("Quick, careful and honest: the crew rebuilt the dock and the lift in three weeks.");
+        await item.getByLabel("טקסט הביקורת", { exact: true }).fill("Quick, careful and honest: the crew rebuilt the dock and the lift in three weeks.");
         await item.getByLabel("קישור לביקורת").fill("https://www.google.com/maps/reviews/sam");
         await item.getByTestId("picture-input").setInputFiles(await picture("sam.png", "#2a6f97", "png"));
         await expect(item.getByTestId("picture-thumb")).toHaveAttribute("src", /^\/api\/images\/[\w-]{43}$/);
@@ -145,10 +145,10 @@ test("site content: a refused phone at its field, a new phone, a review and a pr
         const gallery = section(page, "gallery");
         await gallery.getByRole("button", { name: "הוספת פרויקט" }).click();
         const item = gallery.getByTestId("list-item").first();
-        await item.getByLabel("שם הפרויקט").fill(title);
-        await item.getByLabel("מיקום").fill("Cape Coral, Gulf access canal");
-        await item.getByLabel("היקף העבודה").fill("80 ft of new seawall cap and a 10,000 lb lift");
-        await item.getByLabel("חומרים").fill("Reinforced concrete, aluminum beams");
+        await item.getByLabel("שם הפרויקט", { exact: true }).fill(title);
+        await item.getByLabel("מיקום", { exact: true }).fill("Cape Coral, Gulf access canal");
+        await item.getByLabel("היקף העבודה", { exact: true }).fill("80 ft of new seawall cap and a 10,000 lb lift");
+        await item.getByLabel("חומרים", { exact: true }).fill("Reinforced concrete, aluminum beams");
         await item.getByLabel("משך העבודה (בשבועות)").fill("5");
         await item.getByLabel("שירות").selectOption("seawalls");
         await item.getByTestId("photos-input").setInputFiles([await picture("wall.jpg", "#8a6d3b", "jpeg"), await picture("lift.png", "#3b8a6d", "png")]);
@@ -158,8 +158,8 @@ test("site content: a refused phone at its field, a new phone, a review and a pr
         await expect(tiles.nth(0).getByTestId("picture-thumb")).toHaveAttribute("src", /^\/api\/images\//);
         await expect(tiles.nth(1).getByTestId("picture-thumb")).toHaveAttribute("src", /^\/api\/images\//);
         await expect(tiles.nth(0)).toContainText("תמונה ראשית");
-        await tiles.nth(0).getByLabel(/תיאור התמונה/).fill("New concrete seawall cap along a canal");
-        await tiles.nth(1).getByLabel(/תיאור התמונה/).fill("Boat raised on a new four-post lift");
+        await tiles.nth(0).getByLabel(/^תיאור התמונה/).fill("New concrete seawall cap along a canal");
+        await tiles.nth(1).getByLabel(/^תיאור התמונה/).fill("Boat raised on a new four-post lift");
         await item.getByLabel("מוצג בעמוד הנחיתה").check();
         await saveDraft(gallery);
         const saved = (await siteState(page.request, session)).draft.gallery[0];
@@ -255,11 +255,11 @@ test("on a phone: a project's photos from the camera roll, uploaded one by one w
         await expect(tiles.nth(1).getByTestId("picture-thumb")).toHaveAttribute("src", /^\/api\/images\//);
         // The downscaled picture is shown while it waits.
         await expect(tiles.nth(0).getByTestId("picture-thumb")).toHaveAttribute("src", /^blob:/);
-        await tiles.nth(0).getByLabel(/תיאור התמונה/).fill("New composite dock seen from the water");
+        await tiles.nth(0).getByLabel(/^תיאור התמונה/).fill("New composite dock seen from the water");
         await tiles.nth(0).getByTestId("upload-retry").tap();
         await expect(tiles.nth(0).getByTestId("picture-thumb")).toHaveAttribute("src", /^\/api\/images\//);
         await expect(tiles.nth(0).getByTestId("upload-failed")).toHaveCount(0);
-        await expect(tiles.nth(0).getByLabel(/תיאור התמונה/)).toHaveValue("New composite dock seen from the water");
+        await expect(tiles.nth(0).getByLabel(/^תיאור התמונה/)).toHaveValue("New composite dock seen from the water");
         expect(calls).toBe(3);
         await page.unroute("**/api/admin/site/images");
       });
@@ -271,23 +271,23 @@ test("on a phone: a project's photos from the camera roll, uploaded one by one w
         await expect(page.getByTestId("site-announce")).toHaveText("התמונה עברה למקום 1 מתוך 2");
         await expect(tiles.nth(0).getByTestId("picture-thumb")).toHaveAttribute("src", second!);
         await expect(tiles.nth(0)).toContainText("תמונה ראשית");
-        await expect(tiles.nth(1).getByLabel(/תיאור התמונה/)).toHaveValue("New composite dock seen from the water");
-        await expect(tiles.nth(0).getByLabel(/תיאור התמונה/)).toHaveValue("");
+        await expect(tiles.nth(1).getByLabel(/^תיאור התמונה/)).toHaveValue("New composite dock seen from the water");
+        await expect(tiles.nth(0).getByLabel(/^תיאור התמונה/)).toHaveValue("");
       });
 
       await test.step("a missing alt text is refused at its field and nothing typed is lost", async () => {
-        await item.getByLabel("שם הפרויקט").fill(title);
-        await item.getByLabel("מיקום").fill("Matlacha, Pine Island Sound");
-        await item.getByLabel("היקף העבודה").fill("New 30 ft dock with a kayak launch");
-        await item.getByLabel("חומרים").fill("Composite decking, stainless hardware");
+        await item.getByLabel("שם הפרויקט", { exact: true }).fill(title);
+        await item.getByLabel("מיקום", { exact: true }).fill("Matlacha, Pine Island Sound");
+        await item.getByLabel("היקף העבודה", { exact: true }).fill("New 30 ft dock with a kayak launch");
+        await item.getByLabel("חומרים", { exact: true }).fill("Composite decking, stainless hardware");
         await item.getByLabel("שירות").selectOption("dock-construction");
         const tiles = item.getByTestId("photo-tile");
         await gallery.getByRole("button", { name: "שמור טיוטה" }).tap();
-        const alt = tiles.nth(0).getByLabel(/תיאור התמונה/);
+        const alt = tiles.nth(0).getByLabel(/^תיאור התמונה/);
         await expect(alt).toBeFocused();
         await expect(alt).toHaveAttribute("aria-invalid", "true");
         await expect(tiles.nth(0).getByTestId("field-error")).toHaveText("שדה חובה: הוא ריק.");
-        await expect(item.getByLabel("שם הפרויקט")).toHaveValue(title);
+        await expect(item.getByLabel("שם הפרויקט", { exact: true })).toHaveValue(title);
         await alt.fill("Kayak launch at the end of the dock");
         await saveDraft(gallery, "tap");
         const saved = (await siteState(page.request, session)).draft.gallery[0];
@@ -299,7 +299,7 @@ test("on a phone: a project's photos from the camera roll, uploaded one by one w
           const box = (await target.boundingBox())!;
           expect(Math.min(box.width, box.height), await target.evaluate((e) => e.outerHTML.slice(0, 80))).toBeGreaterThanOrEqual(44);
         }
-        const last = item.getByTestId("photo-tile").nth(1).getByLabel(/תיאור התמונה/);
+        const last = item.getByTestId("photo-tile").nth(1).getByLabel(/^תיאור התמונה/);
         await last.focus();
         const bar = (await page.getByTestId("publish-bar").boundingBox())!;
         const box = (await last.boundingBox())!;

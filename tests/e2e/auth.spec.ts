@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { axe } from "./axe.ts";
-import { apiSignUp, forgetSessionOnHome, logInOnScreen, open, resetLinkFor, signedInAs, uniqueEmail } from "./auth-helpers.ts";
+import { apiSignUp, forgetSessionOnHome, logInOnScreen, open, resetLinkFor, signedInAs, uniqueEmail, withTestDb } from "./auth-helpers.ts";
 
 const PASSWORD = "tide pools at dawn";
 
@@ -65,6 +65,9 @@ test("a protected page sends a signed-out visitor to /login and back after log-i
 const HOSTILE_FROM = ["/.//evil.example", "/..//evil.example", "/%2e%2e//evil.example", "/a/..//evil.example", "/./\\evil.example", "//evil.example", "https://evil.example/"];
 
 test("a signed-in visitor bounced from /login and /resetpswd stays on the site, whatever ?from= says", async ({ page, baseURL }) => {
+  // 15 full page loads, each waiting for the island's redirect: 1-2 s apiece on a loaded 2-core
+  // machine, so the default 30 s can run out (a fresh-clone run failed at 30.8 s).
+  test.setTimeout(90_000);
   const left: string[] = [];
   await page.route((url) => url.hostname.endsWith("evil.example"), (r) => (left.push(r.request().url()), r.fulfill({ body: "<h1>evil</h1>", contentType: "text/html" })));
   await signedInAs(page, "user@example.com", "demo-user-password");
@@ -210,3 +213,39 @@ for (const theme of ["light", "dark"]) {
     });
   }
 }
+
+test("a browser that signed in before still logs in while a stranger's guesses hold the account (device cookie)", async ({ page, browser }) => {
+  const email = uniqueEmail("braked");
+  await apiSignUp(page, email, PASSWORD);
+  await open(page, "/login");
+  await logInOnScreen(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/home$/);
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).not.toHaveURL(/\/home$/);
+
+  // A stranger's guesses from many addresses set off the account's brake. (Every test request comes
+  // from 127.0.0.1, so the sign-ins are forgotten too: this address is not one the owner used.)
+  await withTestDb(async (db) => {
+    await db.query("DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = $1)", [email]);
+    await db.query(
+      `INSERT INTO login_throttle (key, failures, last_failure_at, locked_until) VALUES ($1, 10, now(), now() + interval '5 minutes')
+       ON CONFLICT (key) DO UPDATE SET failures = 10, last_failure_at = now(), locked_until = now() + interval '5 minutes'`,
+      [`login-fail-account:${email}`],
+    );
+  });
+
+  // A browser that never signed in waits like anyone else.
+  const stranger = await browser.newContext();
+  const other = await stranger.newPage();
+  await open(other, "/login");
+  await logInOnScreen(other, email, PASSWORD);
+  await expect(other.getByText("Too many attempts. Please wait")).toBeVisible();
+  await expect(other).toHaveURL(/\/login$/);
+  await stranger.close();
+
+  // This browser kept its device cookie (HttpOnly, sent only to the log-in endpoint) and gets in.
+  expect(await page.evaluate(() => document.cookie)).not.toContain("cm_device_");
+  await open(page, "/login");
+  await logInOnScreen(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/home$/);
+});

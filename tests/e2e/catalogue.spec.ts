@@ -59,14 +59,14 @@ const cards = (page: Page) => page.getByTestId("product-card");
 const showing = (page: Page) => page.getByTestId("showing");
 
 test.describe("product list", () => {
-  test("the first page is in the HTML: six cards and the counter before the API answers, no skeleton", async ({ page }) => {
+  test("the first page is in the HTML: twelve cards (issue 39: 23 products in two pages, not four) and the counter before the API answers, no skeleton", async ({ page }) => {
     // Decision 11: the list was built into the page; the island's revalidation is held back here,
     // and nothing waits for it.
     const release = await holdAnswers(page, "**/api/public/products*");
     await page.goto("/products");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("DOCK ACCESSORIES & MARINE EQUIPMENT");
-    await expect(showing(page)).toHaveText(/^Showing 1–6 of \d+ items$/);
-    await expect(cards(page)).toHaveCount(6);
+    await expect(showing(page)).toHaveText(/^Showing 1–12 of \d+ items$/);
+    await expect(cards(page)).toHaveCount(12);
     await expect(page.getByTestId("skeleton-card")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
     await expect(page.getByTestId("page-label")).toHaveText("Page 1");
@@ -97,14 +97,14 @@ test.describe("product list", () => {
 
   test("pages forward and back, keeping the page in the URL and history", async ({ page }) => {
     await page.goto("/products");
-    await expect(showing(page)).toHaveText(/Showing 1–6/);
+    await expect(showing(page)).toHaveText(/Showing 1–12/);
     await page.getByRole("button", { name: "Next" }).click();
     await expect(page).toHaveURL(/\?page=2$/);
     await expect(page.getByTestId("page-label")).toHaveText("Page 2");
-    await expect(showing(page)).toHaveText(/Showing 7–12/);
+    await expect(showing(page)).toHaveText(/Showing 13–/);
     await page.goBack();
     await expect(page.getByTestId("page-label")).toHaveText("Page 1");
-    await expect(showing(page)).toHaveText(/Showing 1–6/);
+    await expect(showing(page)).toHaveText(/Showing 1–12/);
   });
 
   test("disables Next on the last page", async ({ page }) => {
@@ -116,21 +116,47 @@ test.describe("product list", () => {
 
   test("searches by name and sorts by price, resetting to page 1", async ({ page }) => {
     await page.goto("/products?page=2");
-    await expect(showing(page)).toHaveText(/Showing 7–12/);
-    await page.getByLabel("Sort by price").selectOption("asc");
+    await expect(showing(page)).toHaveText(/Showing 13–/);
+    // The label says what the list is sorted by, whatever the choice: "Sort by price" over
+    // "Featured" read as a contradiction (issue 39).
+    const sort = page.getByLabel("Sort by", { exact: true });
+    await expect(sort).toHaveValue("");
+    await expect(sort.locator("option:checked")).toHaveText("Featured");
+    await sort.selectOption("asc");
     await expect(page).toHaveURL(/sort=asc/);
     await expect(page.getByTestId("page-label")).toHaveText("Page 1");
     await expect(cards(page).first()).toContainText("$19");
-    await page.getByLabel("Sort by price").selectOption("desc");
+    await sort.selectOption("desc");
     await expect(cards(page).first()).toContainText("$2,499 – $3,299");
-    await page.getByLabel("Items per page").selectOption("3");
-    await expect(cards(page)).toHaveCount(3);
+    await page.getByLabel("Items per page").selectOption("6");
+    await expect(cards(page)).toHaveCount(6);
     await page.getByPlaceholder("Search...").fill("LADDER");
     await expect(cards(page)).toHaveCount(2);
     await expect(showing(page)).toHaveText("Showing 1–2 of 2 items");
     await expect(page).toHaveURL(/q=LADDER/);
     await page.getByPlaceholder("Search...").fill("no such thing");
     await expect(page.getByText("No products match “no such thing”.")).toBeVisible();
+  });
+
+  test("filters by category, kept in the URL, inside a search too; the Spanish catalogue names them in Spanish (issue 39)", async ({ page }) => {
+    await page.goto("/products?page=2");
+    const category = page.getByLabel("Category", { exact: true });
+    await expect(category).toHaveValue("");
+    await expect(category.locator("option")).toHaveText(["All products", "Dock boxes & storage", "Cleats, bumpers & lines", "Ladders & safety", "Dock lighting", "Boat lift parts", "Piling care", "Kayaks & seating"]);
+    await category.selectOption({ label: "Boat lift parts" });
+    await expect(page).toHaveURL(/\?cat=lifts$/);
+    await expect(showing(page)).toHaveText("Showing 1–4 of 4 items");
+    await expect(cards(page)).toHaveCount(4);
+    for (const name of ["Boat Lift Motor", "Wireless Boat Lift Remote", "Stainless Boat Lift Cable Kit", "Carpeted Lift Bunk Boards"]) await expect(cards(page).filter({ hasText: name })).toHaveCount(1);
+    await page.getByPlaceholder("Search...").fill("remote");
+    await expect(showing(page)).toHaveText("Showing 1–1 of 1 items");
+    // Typing replaced the entry; one step back is the catalogue before the category was chosen.
+    await page.goBack();
+    await expect(category).toHaveValue("");
+    await page.goto("/es/products?cat=safety");
+    await expect(page.getByLabel("Categoría", { exact: true })).toHaveValue("safety");
+    await expect(page.getByLabel("Categoría", { exact: true }).locator("option:checked")).toHaveText("Escaleras y seguridad");
+    await expect(showing(page)).toHaveText("Mostrando 1–3 de 3 artículos");
   });
 
   test("a pointing device fetches the hover picture once idle and shows it on pointing; phones never download it", { tag: "@responsive" }, async ({ page, isMobile }) => {
@@ -144,7 +170,7 @@ test.describe("product list", () => {
     const hoverUrls = new Set((products as { hoverImage: string | null }[]).map((p) => p.hoverImage).filter((u): u is string => !!u).map((u) => new URL(u, "http://x").pathname));
     expect(hoverUrls.size).toBeGreaterThan(0);
     await page.goto("/products");
-    await expect(cards(page)).toHaveCount(6);
+    await expect(cards(page)).toHaveCount(12);
     const hoverPictures = () => requested.filter((u) => hoverUrls.has(u));
     const first = cards(page).first();
     // The list hydrates once the page is idle (issue 26: its cards are in the HTML), and a card
@@ -182,7 +208,7 @@ test.describe("product detail", () => {
     await expect(page).toHaveURL(/\/products\/aluminum-dock-box$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Marine Aluminum Dock Box, 88 in.");
     await expect(page.getByText("$1,149").first()).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Want to get an inquiry about Marine Aluminum Dock Box, 88 in.?" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Ask us about Marine Aluminum Dock Box, 88 in." })).toBeVisible();
     await expect(page.getByRole("heading", { name: "You might also like" })).toBeVisible();
     await expect(page.locator("section[aria-labelledby=also-like]").getByTestId("product-card")).toHaveCount(3);
     const lists = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -253,7 +279,7 @@ test.describe("product detail", () => {
   test("sends an inquiry about the product", async ({ page }) => {
     await page.goto("/products/life-ring-with-bracket");
     const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Send Inquiry" }) });
-    await expect(page.getByRole("heading", { name: "Want to get an inquiry about Life Ring with Dock Bracket?" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Ask us about Life Ring with Dock Bracket" })).toBeVisible();
     await form.getByLabel("Full name").fill("Dana Boater");
     await form.getByLabel("Email").fill("dana@example.com");
     await form.getByRole("button", { name: "Send Inquiry" }).click();

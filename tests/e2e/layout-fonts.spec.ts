@@ -29,7 +29,10 @@ async function wideFontAndLargeText(page: Page, textScale: number) {
   }, WIDE_FONT);
 }
 
-/** Nothing in the header overflows and no header link or button wraps onto a second line. */
+/**
+ * Nothing in the header overflows, no header link or button wraps onto a second line, and none is
+ * squeezed narrower than its words (they would spill over its neighbour while the bar still fits).
+ */
 async function headerHolds(page: Page) {
   return page.locator("#site-nav nav").evaluate((nav) => {
     const shown = (e: Element) => (e as HTMLElement).offsetParent !== null && e.getBoundingClientRect().width > 0;
@@ -46,6 +49,7 @@ async function headerHolds(page: Page) {
       overflow: Math.max(0, nav.scrollWidth - nav.clientWidth),
       outside: items.filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5).map((e) => e.textContent?.trim() || e.id),
       wrapped: worded.filter((e) => lines(e) > 1).map((e) => e.textContent?.trim()),
+      spilled: items.filter((e) => getComputedStyle(e).display !== "inline" && e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent?.trim() || e.id),
     };
   });
 }
@@ -59,9 +63,9 @@ for (const scale of [1, 1.25]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto("/about");
       await page.evaluate(() => document.fonts.ready);
-      await expect(page.locator("#site-nav")).toHaveAttribute("data-fit", /^(inline|compact|menu)$/);
+      await expect(page.locator("#site-nav")).toHaveAttribute("data-fit", /^(inline|tight|nobook|compact|menu)$/);
       // The bar settles within a frame or two of the font change (its entries' sizes are observed).
-      await expect.poll(() => headerHolds(page), { message: `at ${width} px` }).toEqual({ overflow: 0, outside: [], wrapped: [] });
+      await expect.poll(() => headerHolds(page), { message: `at ${width} px` }).toEqual({ overflow: 0, outside: [], wrapped: [], spilled: [] });
       // Every entry is either in the bar or behind the Menu button, never lost.
       const inline = page.locator("header nav ul").first().getByRole("link", { name: "Editor" });
       if (!(await inline.isVisible())) {
@@ -73,22 +77,36 @@ for (const scale of [1, 1.25]) {
   });
 }
 
+test("the Spanish header keeps every entry whole on one line too: its labels are longer", async ({ page }) => {
+  await consented(page);
+  for (const width of [1024, 1180, 1280, 1440, 1600]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/es/about");
+    await page.evaluate(() => document.fonts.ready);
+    await expect.poll(() => headerHolds(page), { message: `at ${width} px` }).toEqual({ overflow: 0, outside: [], wrapped: [], spilled: [] });
+  }
+});
+
 test("the header fits again when a wider font arrives after the page has shown", async ({ page }) => {
   const session = await apiSignIn(page.request, "admin@example.com", "demo-admin-password");
   await rememberSession(page, session, { consent: "essential" });
   await page.setViewportSize({ width: 1024, height: 800 });
   await page.goto("/about");
-  await expect(page.locator("#site-nav")).toHaveAttribute("data-fit", "inline");
+  // Every link inline (the 'Book a Visit' button may have given up its words or its place: issue 35).
+  const levels = ["inline", "tight", "nobook", "compact", "menu"];
+  const level = async () => levels.indexOf((await page.locator("#site-nav").getAttribute("data-fit")) ?? "");
+  await expect(page.locator("#site-nav")).toHaveAttribute("data-fit", /^(inline|tight|nobook)$/);
+  const before = await level();
   // A web font or a user style sheet that loads late: the entries grow, the bar's width does not.
   await page.addStyleTag({ content: WIDE_FONT });
-  await expect.poll(() => headerHolds(page)).toEqual({ overflow: 0, outside: [], wrapped: [] });
-  await expect(page.locator("#site-nav")).not.toHaveAttribute("data-fit", "inline");
+  await expect.poll(() => headerHolds(page)).toEqual({ overflow: 0, outside: [], wrapped: [], spilled: [] });
+  expect(await level()).toBeGreaterThan(before);
 });
 
 test("with a wide font and large text, pages and cards do not scroll sideways and buttons stay on one line", { tag: "@responsive" }, async ({ page }) => {
   await wideFontAndLargeText(page, 1.25);
   await consented(page);
-  for (const path of ["/", "/about", "/services", "/services/boat-lifts", "/gallery", "/contact", "/products"]) {
+  for (const path of ["/", "/about", "/services", "/services/boat-lifts", "/gallery", "/contact", "/book", "/products"]) {
     await page.goto(path);
     await page.evaluate(() => document.fonts.ready);
     const m = await page.evaluate(() => {
@@ -118,7 +136,14 @@ test("with a wide font and large text, a lead card's retry button stays on one l
   const session = await apiSignIn(page.request, "admin@example.com", "demo-admin-password");
   await rememberSession(page, session, { consent: "essential" });
   await page.goto("/admin");
-  const retry = page.getByTestId("lead-row").filter({ hasText: fullName }).getByTestId("lead-retry");
+  const card = page.getByTestId("lead-row").filter({ hasText: fullName });
+  // On a phone the card is compact (issue 39): the CRM line is behind 'פרטים ופעולות', whose label stays on one line too.
+  const more = card.getByTestId("lead-more");
+  if (test.info().project.name === "phone") {
+    expect(await paintedLines(more)).toBe(1);
+    await more.click();
+  }
+  const retry = card.getByTestId("lead-retry");
   await expect(retry).toBeVisible();
   expect(await paintedLines(retry)).toBe(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBeLessThanOrEqual(0);

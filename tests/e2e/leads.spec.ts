@@ -25,9 +25,9 @@ async function fill(page: Page, email: string) {
 }
 
 test.describe("product inquiry form", () => {
-  test("sends the inquiry to the real endpoint, shows the overlay, then returns to the products", async ({ page }) => {
+  test("sends the inquiry to the real endpoint and puts a confirmation in the form's place, staying on the product (issue 39)", async ({ page }) => {
     await open(page);
-    await expect(page.getByRole("heading", { name: `Want to get an inquiry about ${PRODUCT.name}?` })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Ask us about ${PRODUCT.name}` })).toBeVisible();
     const email = `e2e-inquiry-${Date.now().toString(36)}@example.com`;
     await fill(page, email);
     const answer = page.waitForResponse((r) => r.url().endsWith("/api/public/inquiry"));
@@ -38,13 +38,18 @@ test.describe("product inquiry form", () => {
     expect(await res.json()).toEqual({ status: true, message: "Thank you for your inquiry" });
     const sent = JSON.parse(res.request().postData() ?? "{}");
     expect(sent).toMatchObject({ productId: PRODUCT.id, productName: PRODUCT.name, subject: `Inquiry about ${PRODUCT.name}`, website: "", page: FORM_PAGE });
-    await expect(page.getByText("Message Sent Successfully")).toBeVisible();
-    await expect(page.getByText("Thank you for your inquiry")).toBeVisible();
-    await expect(form(page).getByLabel("Full name")).toHaveValue("");
+    const heading = form(page).getByRole("heading", { name: "Message Sent Successfully" });
+    await expect(heading).toBeFocused();
+    await expect(form(page)).toContainText("Thank you, Sam. Your request is in.");
+    await expect(form(page).getByTestId("reply-by")).toHaveText(/^We'll call you at \(239\) 555-0134 /);
+    await expect(form(page).getByTestId("sent-summary")).toContainText(PRODUCT.name);
+    await expect(form(page).getByTestId("urgent-call")).toHaveAttribute("href", /^tel:\+1/);
+    await expect(form(page).getByLabel("Full name")).toHaveCount(0);
     expect(await storedLeads(page.request, "inquiry", (l) => l.email === email)).toEqual([expect.objectContaining({ fullName: "Sam Boater", spamReason: null })]);
-    // Back to the products once the overlay has been read (the page's clock is run past it).
-    await page.clock.runFor(3_000);
-    await expect(page).toHaveURL(/\/products\/$/);
+    // The confirmation stays to be read; the way back to the catalogue is the visitor's to take.
+    await page.clock.runFor(5_000);
+    await expect(page).toHaveURL(new RegExp(`${FORM_PAGE}$`));
+    await expect(form(page).getByRole("link", { name: "Back to the products" })).toHaveAttribute("href", "/products");
   });
 
   test("says at the field what the server refused in the inquiry, and focuses it", async ({ page }) => {
@@ -83,7 +88,7 @@ test.describe("product inquiry form", () => {
       await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
       release();
       await expect(form(page).getByTestId("inquiry-offline")).toHaveText(/^You're offline\. We saved your request on this device and will send it automatically/);
-      await expect(form(page).getByLabel("Full name")).toHaveValue("");
+      await expect(form(page).getByRole("heading", { name: "Saved on this device, not sent yet" })).toBeFocused();
       // The connection is back: the page sends the request by itself, once, on `online`.
       down = false;
       await page.evaluate(() => dispatchEvent(new Event("online")));
@@ -123,7 +128,7 @@ test.describe("quote request form on /contact", () => {
     expect(await res.json()).toEqual({ status: true, data: { status: true } });
     expect(JSON.parse(res.request().postData() ?? "{}")).toMatchObject({ fullName: "Pat Waters", subject: "Seawalls", page: "/contact", website: "" });
     await expect(page.getByText("Message Sent Successfully")).toBeVisible();
-    await expect(page.getByLabel("Full name")).toHaveValue("");
+    await expect(page.getByLabel("Full name")).toHaveCount(0);
     // Stored as a person's request, not held as spam ("too-fast").
     expect(await storedLeads(page.request, "quote", (l) => l.email === email)).toEqual([expect.objectContaining({ fullName: "Pat Waters", spamReason: null })]);
   });

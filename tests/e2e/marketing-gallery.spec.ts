@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import gallery from "../../content/gallery.json" with { type: "json" };
 import { consented, GALLERY_SLIDES, hydrated } from "./marketing-helpers";
 
@@ -116,4 +116,96 @@ test("Pause holds until Play, whatever the pointer does (decision 12)", async ({
   await page.locator("h1").click();
   await page.clock.runFor(5_500);
   await expect(counter).toHaveText("2 / 6");
+});
+
+/** The element drawn at each of a few points inside `target` belongs to it (nothing covers it there). */
+async function uncovered(page: Page, target: Locator) {
+  return target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    // The middle and near each edge (inside the rounded corners, which are not the button's).
+    const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+    const points = [
+      [x, y],
+      [r.left + 14, y],
+      [r.right - 14, y],
+      [x, r.top + 5],
+      [x, r.bottom - 5],
+    ];
+    return points.filter(([x, y]) => !el.contains(document.elementFromPoint(x, y))).map(([x, y]) => `${Math.round(x)},${Math.round(y)}: ${document.elementFromPoint(x, y)?.outerHTML.slice(0, 80)}`);
+  });
+}
+
+test("phones: the sticky Call and Free Estimate bar is never covered, at the top of the page or after a tap on a slide (issue 39)", { tag: "@phone" }, async ({ page }) => {
+  await page.goto("/gallery");
+  await hydrated(page, '[aria-label="Project carousel"]');
+  const call = page.locator("[data-contact-call]");
+  const quote = page.locator("[data-contact-quote]");
+  await expect(call).toBeVisible();
+  // At the top of the page the carousel's next-arrow sat over Free Estimate.
+  expect(await uncovered(page, call)).toEqual([]);
+  expect(await uncovered(page, quote)).toEqual([]);
+  // A tap on the slide: the enlarged slide and its caption sat over both buttons.
+  const carousel = page.locator('[data-variant="3d"]');
+  await carousel.locator("[data-active]").tap();
+  await expect(carousel.locator("[data-counter]")).toHaveText(new RegExp(`^2 / ${GALLERY_SLIDES}$`));
+  expect(await uncovered(page, call)).toEqual([]);
+  expect(await uncovered(page, quote)).toEqual([]);
+  // …wherever the page is scrolled to.
+  await carousel.locator("[data-active]").scrollIntoViewIfNeeded();
+  await carousel.locator("[data-active]").tap();
+  expect(await uncovered(page, call)).toEqual([]);
+  expect(await page.evaluate(() => document.elementFromPoint(innerWidth / 4, innerHeight - 30)?.closest("a")?.getAttribute("href"))).toMatch(/^tel:/);
+});
+
+test("phones: a slide opens the full-screen photo viewer; arrows, keys and a swipe page through the project; Escape closes and the focus comes back (issue 39)", { tag: "@phone" }, async ({ page }) => {
+  const first = gallery[0] as { title: string; place: string; photos?: unknown[] };
+  const photos = 1 + (first.photos?.length ?? 0);
+  await page.goto("/gallery");
+  await hydrated(page, '[aria-label="Project carousel"]');
+  const carousel = page.locator('[data-variant="3d"]');
+  const open = carousel.locator("[data-active]").getByRole("link", { name: new RegExp(`^View full screen: ${first.title}`) });
+  await open.tap();
+  const viewer = page.getByRole("dialog", { name: `${first.title} · ${first.place}` });
+  await expect(viewer).toBeVisible();
+  // Full screen, over the sticky bar.
+  const box = (await viewer.boundingBox())!;
+  expect(box.width).toBe(page.viewportSize()!.width);
+  expect(box.height).toBe(page.viewportSize()!.height);
+  expect(await viewer.locator("[data-viewer-img]").evaluate((img: HTMLImageElement) => img.currentSrc || img.src)).toMatch(/\.webp/);
+  await expect(viewer).toContainText(`Photo 1 of ${photos}`);
+  await viewer.getByRole("button", { name: "Next photo" }).tap();
+  await expect(viewer).toContainText(`Photo 2 of ${photos}`);
+  await page.keyboard.press("ArrowLeft");
+  await expect(viewer).toContainText(`Photo 1 of ${photos}`);
+  // A swipe to the left: the next photo.
+  const img = viewer.locator("[data-viewer-img]");
+  const b = (await img.boundingBox())!;
+  await img.dispatchEvent("pointerdown", { clientX: b.x + b.width * 0.8, clientY: b.y + b.height / 2 });
+  await img.dispatchEvent("pointerup", { clientX: b.x + b.width * 0.2, clientY: b.y + b.height / 2 });
+  await expect(viewer).toContainText(`Photo 2 of ${photos}`);
+  await page.keyboard.press("Escape");
+  await expect(viewer).toBeHidden();
+  await expect(open).toBeFocused();
+  // The close button too; the carousel stayed where it was (the link did not advance it).
+  await expect(carousel.locator("[data-counter]")).toHaveText(new RegExp(`^1 / `));
+  await open.tap();
+  await page.getByRole("button", { name: "Close photos" }).tap();
+  await expect(viewer).toBeHidden();
+});
+
+test("phones: the current project's scope, time and materials are shown under the carousel, as the wide screens' cards show them (issue 39)", { tag: "@phone" }, async ({ page }) => {
+  type Project = { title: string; scope: string; weeks: number; materials: string; photos?: unknown[] };
+  const [one, two] = gallery as Project[];
+  await page.goto("/gallery");
+  const details = page.locator("[data-project-details]");
+  await expect(details).toBeVisible();
+  await expect(details).toContainText(one.scope);
+  await expect(details.locator("dt")).toHaveText(["Time", "Materials"]);
+  await expect(details.locator("dd")).toHaveText([`${one.weeks} weeks`, one.materials]);
+  await hydrated(page, '[aria-label="Project carousel"]');
+  const carousel = page.locator('[data-variant="3d"]');
+  // Through the first project's photos to the second project's cover.
+  for (let i = 0; i < 1 + (one.photos?.length ?? 0); i++) await carousel.getByRole("button", { name: "Next slide" }).tap();
+  await expect(details).toContainText(two.scope);
+  await expect(details.locator("dd")).toHaveText([`${two.weeks} weeks`, two.materials]);
 });

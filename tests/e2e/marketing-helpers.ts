@@ -11,6 +11,8 @@ export const PUBLIC_PAGES = [
   ...services.map((s) => ({ path: s.path, h1: s.title })),
   { path: "/gallery", h1: "Built on Southwest Florida's Waterfront" },
   { path: "/contact", h1: "Request a Quote" },
+  { path: "/book", h1: "Book a Free Site Visit" },
+  { path: "/estimate", h1: "What will it cost? A ballpark in a minute" },
   { path: "/terms", h1: "Terms of Service" },
   { path: "/privacy", h1: "Privacy Policy" },
 ];

@@ -7,8 +7,10 @@ test("signed-out navigation: entries, current route underlined, phone link", { t
   await page.goto("/services/dredging");
   if (isMobile) await page.getByRole("button", { name: "Menu", exact: true }).click();
   const nav = isMobile ? page.locator("#nav-overlay") : page.locator("header nav");
-  const visible = nav.locator("a:visible", { hasNotText: /Coastal Marine/ });
-  const entries = await visible.evaluateAll((as) => as.map((a) => [a.textContent!.trim(), a.getAttribute("href")]).filter(([t, h]) => !h!.startsWith("tel:") && t !== "Free Estimate"));
+  // The language switcher beside them is issue 37's (tests/e2e/spanish.spec.ts).
+  const visible = nav.locator("a:visible:not([data-lang-switch])", { hasNotText: /Coastal Marine/ });
+  // The spec's entries; the Free Estimate and Book a visit buttons beside them are ours (issues 12, 35).
+  const entries = await visible.evaluateAll((as) => as.map((a) => [a.textContent!.trim(), a.getAttribute("href")]).filter(([t, h]) => !h!.startsWith("tel:") && t !== "Free Estimate" && h !== "/book"));
   expect(entries).toEqual([["Home", "/landing"], ["About Us", "/about"], ["Services", "/services"], ["Shop", "/products"], ["Our Work", "/gallery"], ["Contact Us", "/contact"]]);
   const current = nav.locator('a[aria-current="page"]:visible');
   await expect(current).toHaveText("Services");
@@ -49,8 +51,8 @@ test("signed-in navigation and the profile menu's 'התנתק' (disconnect)", { 
   await page.goto("/about");
   if (isMobile) await page.getByRole("button", { name: "Menu", exact: true }).click();
   const nav = isMobile ? page.locator("#nav-overlay") : page.locator("header nav ul").first();
-  // The spec's entries; the Free Estimate and Call buttons beside them are ours (issue 12).
-  const labels = await nav.locator("a:visible", { hasNotText: /^(Free Estimate|Call.*)$/ }).allTextContents();
+  // The spec's entries; the Free Estimate, Book a Site Visit and Call buttons beside them are ours (issues 12, 35).
+  const labels = await nav.locator("a:visible:not([href='/book']):not([data-lang-switch])", { hasNotText: /^(Free Estimate|Call.*)$/ }).allTextContents();
   expect(labels.map((l) => l.trim())).toEqual(["Home", "About Us", "Services", "Editor", "Shop", "Our Work", "Contact Us"]);
   await expect(nav.getByRole("link", { name: "Home" })).toHaveAttribute("href", "/home");
   await expect(nav.getByRole("link", { name: "Editor" })).toHaveAttribute("href", "/editor");

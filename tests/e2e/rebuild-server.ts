@@ -13,6 +13,9 @@ export function useRebuildServer(port: number) {
   let log = "";
 
   test.beforeAll(async () => {
+    // The hook's own time, not the default 30 s: an in-memory database is migrated and seeded before
+    // the server answers, which takes over 30 s on a loaded 2-core machine (the poll waits 110 s).
+    test.setTimeout(120_000);
     server = spawn(process.execPath, ["--experimental-transform-types", "--no-warnings", "scripts/serve.ts", "--memory", "--quiet", "--rebuild", "--port", String(port)], {
       env: { ...process.env, BUILD_HOOK_URL: "", BUILD_HOOK_DEBOUNCE_SECONDS: "0", NODE_ENV: "test", SCRYPT_LOG_N: "10", AUTH_RATE_LIMIT_FACTOR: "50" },
       stdio: ["ignore", "pipe", "pipe"],
@@ -20,7 +23,7 @@ export function useRebuildServer(port: number) {
     server.stdout?.on("data", (b) => (log += b));
     server.stderr?.on("data", (b) => (log += b));
     await expect
-      .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status ?? 0, { timeout: 60_000, message: `the server did not start:\n${log}` })
+      .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status ?? 0, { timeout: 110_000, message: `the server did not start:\n${log}` })
       .toBe(200);
   });
   test.afterAll(() => {

@@ -1,5 +1,6 @@
 /**
- * A fake Zoho (accounts server + CRM API v7) on a loopback port, for tests and the benchmark.
+ * A fake Zoho (accounts server + CRM API v7: Accounts, Leads, Deals, and Events linked to a deal) on a
+ * loopback port, for tests and the benchmark.
  * It records every call, keeps the records it "created", and fails on demand:
  *   - "500": answers 500 without doing anything
  *   - "500-after": does the work, then answers 500 (the client cannot know it worked)
@@ -39,7 +40,7 @@ export interface Attachment {
 export interface FakeZoho {
   url: string;
   calls: ZohoCall[];
-  records: { Accounts: Rec[]; Leads: Rec[]; Deals: Rec[] };
+  records: { Accounts: Rec[]; Leads: Rec[]; Deals: Rec[]; Events: Rec[] };
   /** Files attached with POST /{module}/{id}/Attachments (multipart `file`). */
   attachments: Attachment[];
   /** Token refreshes answered with a token. */
@@ -52,7 +53,7 @@ export interface FakeZoho {
   /** Makes every issued access token invalid (the API answers 401 INVALID_TOKEN). */
   revokeTokens(): void;
   /** Puts a record in the CRM as a salesperson would (no call recorded); returns its id. */
-  add(module: "Accounts" | "Leads" | "Deals", fields: Record<string, any>): string;
+  add(module: "Accounts" | "Leads" | "Deals" | "Events", fields: Record<string, any>): string;
   config(overrides?: Partial<ZohoConfig>): ZohoConfig;
   close(): Promise<void>;
 }
@@ -73,12 +74,13 @@ function matches(rec: Record<string, any>, c: { field: string; op: string; value
   return false;
 }
 
-const MANDATORY: Record<string, string[]> = { Accounts: ["Account_Name"], Leads: ["Last_Name"], Deals: ["Deal_Name", "Stage"] };
+// An event (a site visit, issue 35) needs its title and both times; it links to a deal by What_Id + $se_module.
+const MANDATORY: Record<string, string[]> = { Accounts: ["Account_Name"], Leads: ["Last_Name"], Deals: ["Deal_Name", "Stage"], Events: ["Event_Title", "Start_DateTime", "End_DateTime"] };
 
 export async function startFakeZoho(opts: { hangMs?: number; failTokens?: boolean; tokenSeconds?: number; uniqueAccountNames?: boolean } = {}): Promise<FakeZoho> {
   const hangMs = opts.hangMs ?? 2_000;
   const calls: ZohoCall[] = [];
-  const records = { Accounts: [] as Rec[], Leads: [] as Rec[], Deals: [] as Rec[] };
+  const records = { Accounts: [] as Rec[], Leads: [] as Rec[], Deals: [] as Rec[], Events: [] as Rec[] };
   const attachments: Attachment[] = [];
   const valid = new Set<string>();
   let plan: { n: number; mode: FailMode; path?: RegExp } | null = null;
@@ -127,7 +129,7 @@ export async function startFakeZoho(opts: { hangMs?: number; failTokens?: boolea
       attachments.push({ id, module, parentId, File_Name: file.name, Size: String(file.bytes.length), sha256: createHash("sha256").update(file.bytes).digest("hex"), contentType: file.type });
       return [200, { data: [{ code: "SUCCESS", details: { id, Created_Time: new Date().toISOString() }, message: "attachment uploaded successfully", status: "success" }] }];
     }
-    const m = url.pathname.match(/^\/crm\/v7\/(Accounts|Leads|Deals)(\/upsert|\/search|\/\d+)?$/);
+    const m = url.pathname.match(/^\/crm\/v7\/(Accounts|Leads|Deals|Events)(\/upsert|\/search|\/\d+)?$/);
     if (!m) return [404, { code: "INVALID_URL_PATTERN" }];
     const list = records[m[1] as keyof typeof records];
     if (m[2] && /^\/\d+$/.test(m[2])) {
@@ -155,6 +157,9 @@ export async function startFakeZoho(opts: { hangMs?: number; failTokens?: boolea
     const fields = body.data[0];
     const missing = MANDATORY[m[1]].find((f) => typeof fields[f] !== "string" || !fields[f].trim());
     if (missing) return [400, { data: [{ code: "MANDATORY_NOT_FOUND", details: { api_name: missing }, message: "required field not found", status: "error" }] }];
+    if (m[1] === "Events" && fields.What_Id && !records.Deals.some((d) => d.id === fields.What_Id?.id)) {
+      return [400, { data: [{ code: "INVALID_DATA", details: { api_name: "What_Id" }, message: "the related id given seems to be invalid", status: "error" }] }];
+    }
     if (m[1] === "Accounts" && !m[2] && opts.uniqueAccountNames) {
       const same = list.find((r) => r.Account_Name === fields.Account_Name);
       if (same) return [400, { data: [{ code: "DUPLICATE_DATA", details: { api_name: "Account_Name", id: same.id }, message: "duplicate data", status: "error" }] }];

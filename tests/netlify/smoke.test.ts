@@ -33,7 +33,7 @@ describe("Netlify's build of the production site", () => {
   it("lists every function with the routes and schedules declared in functions/ (the manifest Netlify deploys)", async () => {
     expect(await declarationProblems()).toEqual([]);
     const schedules = Object.fromEntries(run.manifest.functions.filter((f) => f.schedule).map((f) => [f.name, f.schedule]));
-    expect(schedules).toEqual({ "job-crm-sync": "*/5 * * * *", "job-mail-retry": "*/10 * * * *", "job-maintenance": "@daily", "job-site-rebuild": "* * * * *" });
+    expect(schedules).toEqual({ "job-alerts": "* * * * *", "job-crm-sync": "*/5 * * * *", "job-mail-retry": "*/10 * * * *", "job-maintenance": "@daily", "job-site-rebuild": "* * * * *" });
     const unrouted = run.manifest.functions.filter((f) => !f.schedule && !f.routes?.length).map((f) => f.name);
     expect(unrouted).toEqual([]);
   });
@@ -173,6 +173,20 @@ describe("the office through the bundled functions", () => {
     const json = await res.json();
     expect(json.data.total).toBeGreaterThanOrEqual(1);
     expect(JSON.stringify(json.data.data)).toContain("smoke-");
+  });
+
+  it("runs the query console with PostgreSQL's parser from its bundle (its WebAssembly shipped)", async () => {
+    const ask = async (query: string) => {
+      const res = await postJson("/api/admin/query", { query }, { authorization: `Bearer ${token}` });
+      return { status: res.status, json: await res.json() };
+    };
+    const read = await ask("SELECT count(*)::int AS n FROM leads WHERE email LIKE 'smoke-%'");
+    expect(read.status, JSON.stringify(read.json)).toBe(200);
+    expect(read.json.data.data[0].n).toBeGreaterThanOrEqual(1);
+    // A comment ended by '\r' hides nothing from the parser.
+    const hidden = await ask("SELECT 1 --\r, pg_sleep(600)");
+    expect(hidden.status).toBe(400);
+    expect(hidden.json.message).toMatch(/does not run pg_sleep\(\)/);
   });
 
   it("publishes a change of the site's content, which calls the build hook", async () => {

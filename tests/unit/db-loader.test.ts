@@ -31,6 +31,10 @@ function context() {
   return { ctx: ctx as unknown as LoaderContext, entries, sets, logged };
 }
 
+// Two tests migrate and seed a database in memory from content/ (pictures included), 10-25 s on a
+// quiet 2-core machine: over the default 30 s when the machine is busy (they failed so, at load 6-8).
+const SEEDS = 120_000;
+
 const loader = dbLoader({ name: "db-products", read: readPublishedCatalogue });
 
 afterEach(() => vi.unstubAllEnvs());
@@ -48,7 +52,7 @@ describe("dbLoader over the catalogue", () => {
     const order = [...entries.values()].map((e) => e.data.order as number).sort((a, b) => a - b);
     expect(order).toEqual(seeded.map((_, i) => i));
     expect(logged).toEqual([`${seeded.length} entries from embedded (in memory, seeded from content/) (${seeded.length} changed)`]);
-  });
+  }, SEEDS);
 
   it("a second load of the same catalogue rewrites nothing (each entry has its digest), and drops what is gone", async () => {
     vi.stubEnv("DATABASE_URL", "");
@@ -104,5 +108,5 @@ describe("dbLoader over the catalogue", () => {
       await production.stop();
       await branch.stop();
     }
-  });
+  }, SEEDS);
 });

@@ -1,13 +1,18 @@
 // The lead outbox (issue 13): a request kept on the device is sent in two steps with the same keys,
 // picks up where it stopped, and tells apart "try again later" from "refused".
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  CLAIM_FIRST_WAIT_MS,
+  CLAIM_KEEP_MS,
+  CLAIM_MAX_WAIT_MS,
   LEAD_PATH,
   Offline,
   PENDING_FLAG,
   PHOTO_MAX_TRIES,
   PHOTO_PATH,
   asOnlySender,
+  awaitingPhotos,
+  claimWait,
   fetchTransport,
   flushOutbox,
   memoryStore,
@@ -18,7 +23,7 @@ import {
   type OutboxEntry,
   type Transport,
 } from "../../src/lib/lead-outbox.ts";
-import { IDEMPOTENCY_KEY_SHAPE } from "../../src/lib/contracts/lead.ts";
+import { IDEMPOTENCY_KEY_SHAPE, PHOTO_TOKEN_PATH } from "../../src/lib/contracts/lead.ts";
 import { BOOT_FLAG } from "../../src/lib/lead-outbox-boot.ts";
 
 it("every page's boot script looks at the flag the outbox sets", () => expect(BOOT_FLAG).toBe(PENDING_FLAG));
@@ -186,6 +191,141 @@ describe("sending an entry", () => {
     ]);
     expect(calls.map((x) => x.headers["Idempotency-Key"])).toEqual([a.key, b.key]);
     expect((await store.all()).map((e) => e.key)).toEqual([b.key, c.key]);
+  });
+});
+
+// Issue 33, item 4: a request the server holds for the office gets a claim where the photo token
+// would be; its photos stay on the device until the office releases it, or the request is deleted.
+describe("photos of a request the office looks at first", () => {
+  const T0 = Date.parse("2031-03-04T17:00:00Z");
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(T0);
+  });
+  afterEach(() => void vi.useRealTimers());
+  const later = (ms: number) => vi.setSystemTime(Date.now() + ms);
+  const refusedToken: Answer = { status: 401, json: { status: false, error: "This upload link is not valid." } };
+  const notYet: Answer = { status: 202, json: { status: true, data: { waiting: true } } };
+  const tokenNow = (t: string): Answer => ({ status: 200, json: { status: true, data: { photoToken: t } } });
+  const asks = (calls: Call[]) => calls.filter((c) => c.path === PHOTO_TOKEN_PATH);
+
+  it("keeps the photos while the server says 'not yet', asks again later and later, then sends them with the token it gets", async () => {
+    const store = memoryStore();
+    const e = quote(2);
+    await store.put(e);
+    let released = false;
+    const server = fakeServer((c, n) => {
+      if (c.path === LEAD_PATH.quote) return leadOk("claim-1");
+      if (c.path === PHOTO_TOKEN_PATH) return released ? tokenNow("tok-2") : notYet;
+      return c.headers["X-Photo-Token"] === "tok-2" ? photoOk(n) : refusedToken;
+    });
+    expect(await sendEntry(e, store, server.transport)).toEqual({ kind: "awaiting", nextAskAt: T0 + CLAIM_FIRST_WAIT_MS });
+    expect(server.calls.map((c) => c.path)).toEqual([LEAD_PATH.quote, PHOTO_PATH, PHOTO_TOKEN_PATH]);
+    expect(asks(server.calls)[0].headers).toEqual({ "X-Photo-Token": "claim-1" });
+    // Still on the device, every photo with its Blob, waiting.
+    const [kept] = await store.all();
+    expect(kept).toMatchObject({ leadSent: true, photoClaim: "claim-1", claimWaiting: true, claimAsks: 1 });
+    expect(kept.photoToken).toBeUndefined();
+    expect(kept.photos.map((p) => [p.state, p.blob instanceof Blob])).toEqual([
+      ["pending", true],
+      ["pending", true],
+    ]);
+    expect(awaitingPhotos(kept)).toBe(true);
+
+    // A page visit before it is due asks nothing.
+    later(30_000);
+    expect((await flushOutbox(store, server.transport)).map((r) => r.outcome)).toEqual([{ kind: "awaiting", nextAskAt: T0 + CLAIM_FIRST_WAIT_MS }]);
+    expect(server.calls).toHaveLength(3);
+    // Then it asks, and waits twice as long after each 'not yet'.
+    later(31_000);
+    expect((await flushOutbox(store, server.transport))[0].outcome).toEqual({ kind: "awaiting", nextAskAt: Date.now() + 2 * CLAIM_FIRST_WAIT_MS });
+    expect(asks(server.calls)).toHaveLength(2);
+    expect([1, 2, 3, 9, 10, 30].map(claimWait)).toEqual([1, 2, 4, 256, 360, 360].map((m) => m * CLAIM_FIRST_WAIT_MS));
+    expect(claimWait(30)).toBe(CLAIM_MAX_WAIT_MS);
+
+    // The office pressed 'Not spam': the next ask gets a token, and both photos go with it.
+    released = true;
+    later(2 * CLAIM_FIRST_WAIT_MS);
+    const [report] = await flushOutbox(store, server.transport);
+    expect(report.outcome).toEqual({ kind: "sent", failed: [], photosOnly: true });
+    const uploads = server.calls.filter((c) => c.path === PHOTO_PATH).slice(1);
+    expect(uploads.map((c) => [c.headers["X-Photo-Token"], c.headers["Idempotency-Key"]])).toEqual([
+      ["tok-2", e.photos[0].key],
+      ["tok-2", e.photos[1].key],
+    ]);
+    expect(await store.all()).toEqual([]);
+  });
+
+  it("drops the photos once the request is gone: a 401 after 'not yet', a 410, or 31 days after it was stored without asking", async () => {
+    const store = memoryStore();
+    const gone = quote(1);
+    const late = { ...quote(2), createdAt: 2000 };
+    for (const e of [gone, late]) await store.put(e);
+    let deleted = false;
+    const server = fakeServer((c) => (c.path === LEAD_PATH.quote ? leadOk("claim") : c.path === PHOTO_TOKEN_PATH ? (deleted ? refusedToken : notYet) : refusedToken));
+    expect((await flushOutbox(store, server.transport)).map((r) => r.outcome.kind)).toEqual(["awaiting", "awaiting"]);
+
+    deleted = true;
+    later(CLAIM_FIRST_WAIT_MS);
+    const [first, second] = await flushOutbox(store, server.transport);
+    expect(first).toMatchObject({ key: gone.key, outcome: { kind: "dropped", photos: [{ key: gone.photos[0].key }] } });
+    expect(second.outcome.kind).toBe("dropped");
+    expect(await store.all()).toEqual([]);
+
+    // Asked for the last time long ago: dropped on the device, without a request.
+    const old = quote(1);
+    await store.put(old);
+    const asked = fakeServer((c) => (c.path === LEAD_PATH.quote ? leadOk("claim") : c.path === PHOTO_TOKEN_PATH ? notYet : refusedToken));
+    await flushOutbox(store, asked.transport);
+    const before = asked.calls.length;
+    later(CLAIM_KEEP_MS + 1);
+    expect((await flushOutbox(store, asked.transport))[0].outcome.kind).toBe("dropped");
+    expect(asked.calls).toHaveLength(before);
+    expect(await store.all()).toEqual([]);
+
+    const tooOld = quote(1);
+    await store.put(tooOld);
+    const expired = fakeServer((c) => (c.path === LEAD_PATH.quote ? leadOk("claim") : c.path === PHOTO_TOKEN_PATH ? { status: 410, json: { status: false, error: "The photos of this request can no longer be sent." } } : refusedToken));
+    expect((await flushOutbox(store, expired.transport))[0].outcome.kind).toBe("dropped");
+  });
+
+  it("a token the server does not know that is no claim either fails the photos, as a refused token always did", async () => {
+    const store = memoryStore();
+    const e = quote(2);
+    const { calls, transport } = fakeServer((c) => (c.path === LEAD_PATH.quote ? leadOk("garbage") : refusedToken));
+    expect(await sendEntry(e, store, transport)).toEqual({
+      kind: "sent",
+      failed: [
+        expect.objectContaining({ name: "p1.jpg", state: "failed", error: "This upload link is not valid." }),
+        expect.objectContaining({ name: "p2.jpg", state: "failed", error: "This upload link is not valid." }),
+      ],
+    });
+    expect(calls.map((c) => c.path)).toEqual([LEAD_PATH.quote, PHOTO_PATH, PHOTO_TOKEN_PATH]);
+  });
+
+  it("a busy server or no connection while asking keeps the photos; a flush goes on past photos waiting for the office", async () => {
+    const store = memoryStore();
+    const held = { ...quote(1), createdAt: 1 };
+    const next = { ...quote(0), createdAt: 2 };
+    for (const e of [held, next]) await store.put(e);
+    let ask: Answer | "offline" = { status: 503, json: null };
+    const server = fakeServer((c) => (c.path === LEAD_PATH.quote ? leadOk(c.headers["Idempotency-Key"] === held.key ? "claim" : undefined) : c.path === PHOTO_TOKEN_PATH ? ask : refusedToken));
+    const reports = await flushOutbox(store, server.transport);
+    expect(reports.map((r) => [r.key, r.outcome.kind])).toEqual([
+      [held.key, "awaiting"],
+      [next.key, "sent"],
+    ]);
+    ask = "offline";
+    later(CLAIM_FIRST_WAIT_MS);
+    expect((await flushOutbox(store, server.transport))[0].outcome).toEqual({ kind: "kept", leadSent: true, reason: "offline" });
+    expect((await store.all()).map((e) => [e.key, e.photos[0].state])).toEqual([[held.key, "pending"]]);
+  });
+
+  it("a real request's photos go with the answer's token as before: no ask", async () => {
+    const store = memoryStore();
+    const { calls, transport } = fakeServer((c, n) => (c.path === LEAD_PATH.quote ? leadOk("tok") : photoOk(n - 1)));
+    expect(await sendEntry(quote(2), store, transport)).toEqual({ kind: "sent", failed: [] });
+    expect(asks(calls)).toEqual([]);
   });
 });
 

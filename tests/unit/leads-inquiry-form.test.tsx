@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import InquiryIsland, { FALLBACK_ERROR, INQUIRY_OVERLAY_MS } from "../../src/islands/catalogue/InquiryForm.tsx";
+import InquiryIsland, { FALLBACK_ERROR } from "../../src/islands/catalogue/InquiryForm.tsx";
 
 const product = { productId: "dock-ladder-4", productName: "Dock Ladder 4-Step" };
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -34,7 +34,9 @@ afterEach(() => {
 describe("inquiry form", () => {
   it("asks about the product and offers 'Send Inquiry'", () => {
     render(<InquiryIsland {...product} />);
-    expect(screen.getByRole("heading", { name: "Want to get an inquiry about Dock Ladder 4-Step?" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Ask us about Dock Ladder 4-Step" })).toBeTruthy();
+    // What sending does, said plainly: nothing is ordered.
+    expect(screen.getByText(/^Send us your question\. Nothing is ordered or charged/)).toBeTruthy();
     expect(screen.getByRole("button").textContent).toBe("Send Inquiry");
     expect((screen.getByLabelText(/Subject/) as HTMLInputElement).placeholder).toBe("Inquiry about Dock Ladder 4-Step");
     expect((screen.getByLabelText(/Full name/) as HTMLInputElement).required).toBe(true);
@@ -71,20 +73,20 @@ describe("inquiry form", () => {
     await act(async () => release());
   });
 
-  it("on success clears the form, shows the overlay for 2 s, then goes to /products/", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+  it("on success puts a confirmation in the form's place, stays on the page and offers the way back (issue 39)", async () => {
     fetchMock.mockImplementation(() => answer(200, { status: true, message: "Thank you for your inquiry" }));
     render(<InquiryIsland {...product} />);
     fill();
     await act(async () => send());
-    expect(await screen.findByText("Message Sent Successfully")).toBeTruthy();
-    expect(screen.getByText("Thank you for your inquiry")).toBeTruthy();
-    expect((screen.getByLabelText(/Full name/) as HTMLInputElement).value).toBe("");
-    expect((screen.getByLabelText(/Email/) as HTMLInputElement).value).toBe("");
-    await act(async () => vi.advanceTimersByTime(INQUIRY_OVERLAY_MS - 100));
+    const heading = await screen.findByRole("heading", { name: "Message Sent Successfully" });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByText("Thank you, Sam. Your request is in.")).toBeTruthy();
+    expect(screen.getByTestId("reply-by").textContent).toMatch(/^We'll call you at 239 555 0134 /);
+    expect(screen.getByTestId("sent-summary").textContent).toContain("Dock Ladder 4-Step");
+    expect(screen.getByTestId("urgent-call").getAttribute("href")).toMatch(/^tel:\+1/);
+    expect(screen.getByRole("link", { name: "Back to the products" }).getAttribute("href")).toBe("/products");
+    expect(screen.queryByLabelText(/Full name/)).toBeNull();
     expect(assign).not.toHaveBeenCalled();
-    await act(async () => vi.advanceTimersByTime(200));
-    expect(assign).toHaveBeenCalledWith("/products/");
   });
 
   it("says a refused field at that field, in the form's words, and focuses it (issue 25)", async () => {

@@ -18,7 +18,7 @@ describe("public words are US English", () => {
   });
 
   // Page and island sources: text, alt text and comments alike. `catalogue` stays allowed in code (a folder name).
-  const sources = ["src/pages", "src/components", "src/layouts", "src/islands/quote", "src/islands/gallery", "src/islands/catalogue", "src/islands/shared"]
+  const sources = ["src/pages", "src/components", "src/layouts", "src/islands/quote", "src/islands/estimate", "src/islands/gallery", "src/islands/catalogue", "src/islands/shared"]
     .flatMap(files)
     .filter((f) => /\.(astro|tsx?)$/.test(f));
   it.each(sources)("%s", (file) => {

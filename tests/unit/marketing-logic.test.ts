@@ -3,7 +3,8 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { BOOT_SCRIPT, LANDING_REDIRECT_SCRIPT, cspHash } from "../../src/components/head-scripts";
 import { NAV_LINKS, isCurrent, navHidden } from "../../src/components/nav-links";
-import { counterValue, nextScroll } from "../../src/components/motion";
+import { counterValue } from "../../src/components/motion";
+import { shownRange } from "../../src/components/reviews-paging";
 import { isImageSource, picturesIn, showArrows, wrapIndex } from "../../src/islands/gallery/slides";
 import { OTHER, clearedFields, quotePayload, subjectOf } from "../../src/islands/quote/payload";
 import { detailsText } from "../../src/lib/contracts/lead";
@@ -104,11 +105,14 @@ describe("animations", () => {
       last = v;
     }
   });
+  // Five 300 px cards 20 px apart in a strip 940 px wide (three whole cards a screen).
+  const cards: [number, number][] = [0, 320, 640, 960, 1280].map((left) => [left, 300]);
   it.each([
-    [0, 1000, 1],
-    [999, 1000, 0],
-    [500, 0, 500],
-  ])("the reviews strip moves from %i (loop %i) to %i", (from, loop, to) => expect(nextScroll(from, loop)).toBe(to));
+    [0, 940, [1, 3]], // the first screen
+    [960, 940, [4, 5]], // one screenful further: the last two
+    [200, 940, [2, 4]], // a card counts when at least half of it is in view
+    [0, 300, [1, 1]], // a phone: one card a screen
+  ] as const)("the reviews strip scrolled to %i (%i px wide) shows reviews %j", (left, width, shown) => expect(shownRange(cards, left, width)).toEqual(shown));
 });
 
 describe("gallery carousel rules", () => {

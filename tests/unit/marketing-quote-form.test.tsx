@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import QuoteIsland, { SUCCESS_OVERLAY_MS } from "../../src/islands/quote/QuoteForm";
+import QuoteIsland from "../../src/islands/quote/QuoteForm";
 
 const services = ["Custom Docks", "Seawalls"];
 const reply = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } }));
@@ -15,6 +15,8 @@ const choose = (name: string) => {
   fireEvent.click(screen.getByRole("button", { name: /Service/ }));
   fireEvent.click(screen.getByRole("option", { name }));
 };
+/** The confirmation that takes the sent form's place (issue 39). */
+const panel = () => screen.findByRole("heading", { name: "Message Sent Successfully" });
 const submitButton = () => screen.getByRole("button", { name: /Submit|Sending|Message sent|Try later|Saved on this device/ });
 
 beforeEach(() => {
@@ -43,7 +45,9 @@ describe("the quote form", () => {
     render(<QuoteIsland services={services} phone="(239) 555-0142" />);
     fill();
     fireEvent.submit(submitButton().closest("form")!);
-    expect(screen.getByRole("alert").textContent).toMatch(/Please select a service/);
+    const service = screen.getByRole("button", { name: /Service/ });
+    expect(service.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(service.getAttribute("aria-describedby")!)!.textContent).toMatch(/Please select a service/);
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -58,12 +62,13 @@ describe("the quote form", () => {
     fireEvent.change(other, { target: { value: "Kayak launch" } });
     fireEvent.submit(submitButton().closest("form")!);
     expect(submitButton().textContent).toBe("Sending...");
-    await waitFor(() => expect(submitButton().textContent).toBe("Message sent"));
+    await panel();
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/api/public/contact");
     expect(JSON.parse(init.body as string)).toMatchObject({ fullName: "Pat", subject: "Kayak launch", website: "" });
-    expect(screen.getByText("Message Sent Successfully")).toBeTruthy();
-    expect(screen.getByLabelText<HTMLInputElement>(/Full name/).value).toBe("");
+    // The panel repeats what was sent, the form is gone (no emptied form that looks like a reset).
+    expect(screen.getByTestId("sent-summary").textContent).toContain("Other: Kayak launch");
+    expect(screen.queryByLabelText(/Full name/)).toBeNull();
   });
 
   it("sends the UTM parameters remembered from the page the visitor landed on", async () => {
@@ -74,21 +79,28 @@ describe("the quote form", () => {
     fill();
     choose("Seawalls");
     fireEvent.submit(submitButton().closest("form")!);
-    await waitFor(() => expect(submitButton().textContent).toBe("Message sent"));
+    await panel();
     const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(JSON.parse(init.body as string).utm).toEqual({ source: "newsletter", campaign: "spring" });
   });
 
-  it("hides the success overlay after 2.5 s", async () => {
+  it("puts a confirmation in the form's place: focused heading, summary, by when we call, a tel: link, and a way to send another (issue 39)", async () => {
     vi.stubGlobal("fetch", reply(200, { data: { status: true } }));
     render(<QuoteIsland services={services} phone="(239) 555-0142" />);
     fill();
     choose("Seawalls");
     fireEvent.submit(submitButton().closest("form")!);
-    await screen.findByText("Message Sent Successfully");
-    const shown = Date.now();
-    await waitFor(() => expect(screen.queryByText("Message Sent Successfully")).toBeNull(), { timeout: SUCCESS_OVERLAY_MS + 1500 });
-    expect(Date.now() - shown).toBeGreaterThanOrEqual(SUCCESS_OVERLAY_MS - 100);
+    const heading = await panel();
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByText("Thank you, Pat. Your request is in.")).toBeTruthy();
+    expect(screen.getByTestId("reply-by").textContent).toMatch(/^We'll call you at 2395550188 (today|tomorrow|by)/);
+    const summary = screen.getByTestId("sent-summary").textContent!;
+    for (const part of ["Seawalls", "Pat", "2395550188", "pat@example.com"]) expect(summary).toContain(part);
+    expect(screen.getByTestId("urgent-call").getAttribute("href")).toBe("tel:+12395550142");
+    // Said once: no overlay or status line repeating it.
+    expect(screen.getAllByText("Message Sent Successfully")).toHaveLength(1);
+    fireEvent.click(screen.getByRole("button", { name: "Send another request" }));
+    expect(screen.getByLabelText<HTMLInputElement>(/Full name/).value).toBe("");
   });
 
   it("reads 'Try later' in plain words with the phone when the server refuses the request as a whole", async () => {
@@ -137,12 +149,12 @@ describe("the quote form", () => {
     fill();
     choose("Seawalls");
     fireEvent.submit(submitButton().closest("form")!);
-    await waitFor(() => expect(submitButton().textContent).toBe("Saved on this device"));
-    const note = screen.getByTestId("quote-offline");
+    const note = await screen.findByTestId("quote-offline");
+    expect(screen.getByRole("heading", { name: "Saved on this device, not sent yet" })).toBeTruthy();
     expect(note.dataset.because).toBe("busy");
     expect(note.textContent).toMatch(/Our server could not take your request just now/);
     expect(note.textContent).toMatch(/again automatically in a minute/);
-    expect(note.querySelector("a")!.getAttribute("href")).toBe("tel:+12395550142");
+    expect(screen.getByTestId("urgent-call").getAttribute("href")).toBe("tel:+12395550142");
     expect(note.textContent).not.toContain(body.message);
     expect(screen.queryByText(/could not send/)).toBeNull();
   });

@@ -19,17 +19,18 @@ describe("the functions as Netlify's own parser reads them (zip-it-and-ship-it l
     expect(netlify).toEqual(ours);
   });
 
-  it("the four scheduled jobs keep their schedules, and the API paths the README names are routed", async () => {
+  it("the scheduled jobs keep their schedules, and the API paths the README names are routed", async () => {
     const fns = await netlifyFunctions();
     const schedules = Object.fromEntries(fns.filter((f) => f.schedule).map((f) => [f.name, f.schedule]));
     expect(schedules).toEqual({
+      "job-alerts": "* * * * *",
       "job-crm-sync": "*/5 * * * *",
       "job-mail-retry": "*/10 * * * *",
       "job-maintenance": "@daily",
       "job-site-rebuild": "* * * * *",
     });
     const paths = fns.flatMap((f) => f.paths);
-    for (const p of ["/api/health", "/api/public/contact", "/api/public/inquiry", "/api/auth/in", "/api/admin/leads", "/api/admin/site", "/api/leads/photos", "/api/public/products/:id"]) {
+    for (const p of ["/api/health", "/api/public/contact", "/api/public/inquiry", "/api/auth/in", "/api/admin/leads", "/api/admin/site", "/api/leads/photos", "/api/public/products/:id", "/api/admin/alerts", "/api/admin/leads/:id/contacted", "/api/sms/inbound"]) {
       expect(paths).toContain(p);
     }
   });

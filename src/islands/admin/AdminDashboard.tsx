@@ -4,17 +4,28 @@ import { he } from "./strings.ts";
 import LeadsList from "./LeadsList.tsx";
 import PipeAlerts from "./PipeAlerts.tsx";
 import ReportsPanel from "./ReportsPanel.tsx";
+import AlertsPanel from "./alerts/AlertsPanel.tsx";
 import SitePanel from "./site/SitePanel.tsx";
+import PricesPanel from "./estimate/PricesPanel.tsx";
 import SystemPanel from "./SystemPanel.tsx";
+import ToolsPanel from "./ToolsPanel.tsx";
+import CalendarPanel from "./visits/CalendarPanel.tsx";
+import { v } from "./visits/strings.ts";
 import Tabs, { type Tab } from "./Tabs.tsx";
 
-// Leads bring in the money, so the dashboard opens on them; then the reports on them (#reports), the
-// site's content (#site) and the system tools (#system).
+// Leads bring in the money, so the dashboard opens on them; then the site visits they lead to
+// (#calendar), the reports on them (#reports),
+// the staff alerts on phones (#alerts), the site's content (#site), the estimator's prices (#prices)
+// the system's daily health (#system) and, last, the developer's tools (#tools).
 const TABS: Tab[] = [
   { id: "leads", label: he.tabs.leads, render: () => <LeadsList /> },
+  { id: "calendar", label: v.tab, render: () => <CalendarPanel /> },
   { id: "reports", label: he.tabs.reports, render: () => <ReportsPanel /> },
+  { id: "alerts", label: he.tabs.alerts, render: () => <AlertsPanel /> },
   { id: "site", label: he.tabs.site, render: () => <SitePanel /> },
+  { id: "prices", label: he.tabs.prices, render: () => <PricesPanel /> },
   { id: "system", label: he.tabs.system, render: () => <SystemPanel /> },
+  { id: "tools", label: he.tabs.tools, render: () => <ToolsPanel /> },
 ];
 
 function Dashboard() {

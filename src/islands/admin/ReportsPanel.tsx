@@ -7,6 +7,9 @@ import DayPicker from "./DayPicker.tsx";
 import SourcesReport from "./SourcesReport.tsx";
 import ServicesReport from "./ServicesReport.tsx";
 import SpeedReport from "./SpeedReport.tsx";
+import VisitsReport from "./VisitsReport.tsx";
+import LanguagesReport from "./LanguagesReport.tsx";
+import MoneyReport from "./MoneyReport.tsx";
 import { he } from "./strings.ts";
 import { Card, LoadFailed, Skeleton, card, field, label } from "./ui.tsx";
 
@@ -17,8 +20,8 @@ const shiftDays = (ymd: string, n: number) => {
 
 /**
  * The dashboard's 'Reports' tab (issue 28): one period and one grouping of sources for every card;
- * where leads come from, the weekly chart of the top five sources, services and products, and
- * how fast the office answers.
+ * where leads come from, the weekly chart of the top five sources, services and products, how
+ * fast the office answers, and the site visits (issue 35); first the money in those leads (issue 39).
  */
 export default function ReportsPanel() {
   const ids = useId();
@@ -122,6 +125,7 @@ export default function ReportsPanel() {
           </p>
         )}
       </section>
+      <MoneyReport choice={choice} />
       <SourcesReport choice={choice} onPeriod={setPeriod} />
       <Suspense
         fallback={
@@ -134,6 +138,8 @@ export default function ReportsPanel() {
       </Suspense>
       <ServicesReport choice={choice} />
       <SpeedReport choice={choice} />
+      <VisitsReport choice={choice} />
+      <LanguagesReport choice={choice} />
     </div>
   );
 }

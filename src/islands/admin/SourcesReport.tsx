@@ -1,10 +1,9 @@
-import { useEffect } from "react";
+import { Fragment, useEffect } from "react";
 import type { ReportPeriod } from "../../lib/contracts/reports.ts";
 import type { ReportChoice } from "./reports-api.ts";
-import { CountCells, CountHeaders, CsvButton, ReportBody, TableBox, choiceKey, th, useReport } from "./report-ui.tsx";
+import { CountCells, CountHeaders, TableBox, choiceKey, th, useNarrow, useReport, ReportCard } from "./report-ui.tsx";
 import { specialLabel } from "./report-format.ts";
 import { he } from "./strings.ts";
-import { Card } from "./ui.tsx";
 
 /** Leads per source (as grouped) with the count in each status and the won rate, by won count. */
 export default function SourcesReport({ choice, onPeriod }: { choice: ReportChoice; onPeriod(p: ReportPeriod): void }) {
@@ -15,41 +14,50 @@ export default function SourcesReport({ choice, onPeriod }: { choice: ReportChoi
   const t = he.reports.sources;
   // The columns follow the answer on screen, not the switch, until the new answer is in.
   const group = r?.group ?? choice.group;
+  // On a phone the total and the won rate follow the source's first column (its medium and campaign after them): no scrolling to see them.
+  const split = useNarrow() && t.cols[group].length > 1;
   return (
-    <Card id="report-sources" title={t.title} actions={<CsvButton table="sources" choice={choice} title={t.title} />}>
-      <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">
-        {t.hint} {he.reports.groupHints[group]}.
-      </p>
-      <ReportBody report={report} empty={!r?.rows.length} emptyText={t.empty}>
-        {() => (
-          <>
-            <TableBox label={t.table}>
-              <table className="w-full min-w-[40rem] text-sm" data-testid="sources-table" data-group={group}>
-                <thead>
-                  <tr className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
-                    {t.cols[group].map((c) => (
-                      <th key={c} scope="col" className={th}>
+    <ReportCard table="sources" choice={choice} title={t.title} hint={<>{t.hint} {he.reports.groupHints[group]}.</>} report={report} empty={!r?.rows.length} emptyText={t.empty}>
+      {() => (
+        <>
+          <TableBox label={t.table}>
+            <table className="w-full min-w-[40rem] text-sm" data-testid="sources-table" data-group={group}>
+              <thead>
+                <tr className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
+                  {t.cols[group].map((c, i) => (
+                    <Fragment key={c}>
+                      <th scope="col" className={th}>
                         {c}
                       </th>
-                    ))}
-                    <CountHeaders />
-                  </tr>
-                </thead>
-                <tbody>
-                  {r!.rows.map((row) => {
-                    const special = specialLabel(group, row);
-                    return (
-                      <tr key={`${row.special}|${row.keys.join("|")}`} className="border-b border-slate-100 dark:border-slate-800" data-testid="source-row">
-                        {special ? (
-                          <th scope="row" colSpan={row.keys.length} className="px-2 py-2 text-start font-medium text-slate-700 italic dark:text-slate-300">
+                      {split && i === 0 && <CountHeaders part="key" />}
+                    </Fragment>
+                  ))}
+                  <CountHeaders part={split ? "statuses" : "all"} />
+                </tr>
+              </thead>
+              <tbody>
+                {r!.rows.map((row) => {
+                  const special = specialLabel(group, row);
+                  return (
+                    <tr key={`${row.special}|${row.keys.join("|")}`} className="border-b border-slate-100 dark:border-slate-800" data-testid="source-row">
+                      {special ? (
+                        <>
+                          <th scope="row" colSpan={split ? 1 : row.keys.length} className="px-2 py-2 text-start font-medium text-slate-700 italic dark:text-slate-300">
                             {special}
                           </th>
-                        ) : (
-                          row.keys.map((v, i) => {
-                            const Cell = i === 0 ? "th" : "td";
-                            return (
+                          {split && (
+                            <>
+                              <CountCells counts={row} part="key" />
+                              <td colSpan={row.keys.length - 1} />
+                            </>
+                          )}
+                        </>
+                      ) : (
+                        row.keys.map((v, i) => {
+                          const Cell = i === 0 ? "th" : "td";
+                          return (
+                            <Fragment key={i}>
                               <Cell
-                                key={i}
                                 {...(i === 0 ? { scope: "row" } : {})}
                                 // A short value stays whole ('boat-lifts' was split at its dash on a phone); a long one wraps.
                                 className={`max-w-[16rem] px-2 py-2 text-start font-medium text-slate-900 dark:text-slate-100 ${v && v.length > 24 ? "break-words" : "whitespace-nowrap"}`}
@@ -62,20 +70,21 @@ export default function SourcesReport({ choice, onPeriod }: { choice: ReportChoi
                                   </bdi>
                                 )}
                               </Cell>
-                            );
-                          })
-                        )}
-                        <CountCells counts={row} />
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </TableBox>
-            {r!.groups > r!.rows.length && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t.more(r!.rows.length, r!.groups)}</p>}
-          </>
-        )}
-      </ReportBody>
-    </Card>
+                              {split && i === 0 && <CountCells counts={row} part="key" />}
+                            </Fragment>
+                          );
+                        })
+                      )}
+                      <CountCells counts={row} part={split ? "statuses" : "all"} />
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableBox>
+          {r!.groups > r!.rows.length && <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">{t.more(r!.rows.length, r!.groups)}</p>}
+        </>
+      )}
+    </ReportCard>
   );
 }

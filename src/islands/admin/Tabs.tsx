@@ -47,7 +47,7 @@ export default function Tabs({ tabs, label }: { tabs: Tab[]; label: string }) {
 
   return (
     <div>
-      <div role="tablist" aria-label={label} className="flex gap-1 border-b border-slate-200 dark:border-slate-700" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={label} className="flex gap-0.5 overflow-x-auto border-b border-slate-200 [scrollbar-width:none] sm:gap-1 dark:border-slate-700" onKeyDown={onKeyDown}>
         {tabs.map((t, i) => (
           <button
             key={t.id}
@@ -61,7 +61,7 @@ export default function Tabs({ tabs, label }: { tabs: Tab[]; label: string }) {
             aria-controls={`panel-${t.id}`}
             tabIndex={active === t.id ? 0 : -1}
             onClick={() => choose(t.id)}
-            className="-mb-px rounded-t-lg border-b-[3px] border-transparent px-4 py-2.5 font-semibold text-slate-600 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-500 aria-selected:border-accent-500 aria-selected:text-slate-900 dark:text-slate-300 dark:hover:text-brand-100 dark:aria-selected:text-white"
+            className="-mb-px shrink-0 rounded-t-lg border-b-[3px] border-transparent px-2.5 py-2.5 font-semibold whitespace-nowrap sm:px-4 text-slate-600 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-500 aria-selected:border-accent-500 aria-selected:text-slate-900 dark:text-slate-300 dark:hover:text-brand-100 dark:aria-selected:text-white"
           >
             {t.label}
           </button>

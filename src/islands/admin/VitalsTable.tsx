@@ -76,7 +76,20 @@ export default function VitalsTable() {
           <Skeleton className="h-8 w-full" />
         </div>
       ) : pages.length === 0 ? (
-        <p className="py-6 text-center text-sm text-slate-500 dark:text-slate-400">{he.vitals.empty}</p>
+        <div className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-700 dark:border-slate-600 dark:text-slate-300" data-testid="vitals-empty">
+          <p className="font-semibold text-slate-900 dark:text-white">{he.vitals.empty}</p>
+          <p className="mt-1">{he.vitals.emptyWhat}</p>
+          <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+            {METRICS.map((m) => (
+              <div key={m} className="contents">
+                <dt dir="ltr" className="font-mono text-xs font-semibold leading-5">
+                  {m}
+                </dt>
+                <dd>{he.vitals.metrics[m]}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
       ) : (
         <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={he.vitals.table}>
           <table className="w-full min-w-[36rem] text-sm" data-testid="vitals-table">

@@ -1,10 +1,10 @@
 import { useRef, useState } from "react";
 import type { ReportChoice } from "./reports-api.ts";
-import { CsvButton, ReportBody, TableBox, choiceKey, td, th, useReport } from "./report-ui.tsx";
+import { TableBox, choiceKey, td, th, useReport, ReportCard } from "./report-ui.tsx";
 import { sourceName } from "./report-format.ts";
 import { LOCALE, formatDay } from "./format.ts";
 import { he } from "./strings.ts";
-import { Card, formatNumber, useDarkMode } from "./ui.tsx";
+import { formatNumber, useDarkMode } from "./ui.tsx";
 import { useChart } from "./use-chart.ts";
 
 // brand-500, accent-500, violet-600, green-600, pink-600: told apart in both themes; the swatches use the same.
@@ -42,7 +42,8 @@ export default function WeeklyChart({ choice }: { choice: ReportChoice }) {
             // The won stack comes first so that it stands left of the leads: read from the right, leads then won.
             datasets: r.sources.flatMap((s, i) => [
               { label: t.dataset(names[i], t.won), data: s.won, stack: "won", backgroundColor: COLOURS[i], borderColor: COLOURS[i], borderWidth: 1 },
-              { label: t.dataset(names[i], t.leads), data: s.leads, stack: "leads", backgroundColor: `${COLOURS[i]}55`, borderColor: COLOURS[i], borderWidth: 1 },
+              // See-through with a full-colour border: reads the same on the light and the dark card (a "pale" fill is dark on dark).
+              { label: t.dataset(names[i], t.leads), data: s.leads, stack: "leads", backgroundColor: `${COLOURS[i]}33`, borderColor: COLOURS[i], borderWidth: 2 },
             ]),
           },
           options: {
@@ -50,8 +51,21 @@ export default function WeeklyChart({ choice }: { choice: ReportChoice }) {
             maintainAspectRatio: false,
             locale: LOCALE,
             scales: {
-              x: { stacked: true, reverse: true, ticks: { color: text }, grid: { color: grid } },
-              y: { stacked: true, position: "right", beginAtZero: true, ticks: { color: text, precision: 0 }, grid: { color: grid } },
+              x: {
+                stacked: true,
+                reverse: true,
+                ticks: { color: text },
+                grid: { color: grid },
+                title: { display: true, text: t.xTitle, color: text, font: { weight: "bold" } },
+              },
+              y: {
+                stacked: true,
+                position: "right",
+                beginAtZero: true,
+                ticks: { color: text, precision: 0 },
+                grid: { color: grid },
+                title: { display: true, text: t.yTitle, color: text, font: { weight: "bold" } },
+              },
             },
             plugins: {
               legend: { display: false },
@@ -72,62 +86,74 @@ export default function WeeklyChart({ choice }: { choice: ReportChoice }) {
   const summary = r ? r.sources.map((s, i) => t.summary(names[i], sum(s.leads), sum(s.won))).join("; ") : "";
 
   return (
-    <Card id="report-weekly" title={t.title} actions={<CsvButton table="weekly" choice={choice} title={t.title} />}>
-      <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">{t.hint}</p>
-      <ReportBody report={chartFailed ? { ...report, failed: true, retry: () => (setChartFailed(false), report.retry()) } : report} empty={empty} emptyText={t.empty}>
-        {() => (
-          <>
-            <div className="relative h-72">
-              <canvas ref={canvas} role="img" aria-label={`${t.title}: ${summary}`} data-testid="weekly-chart" />
-            </div>
-            <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700 dark:text-slate-300" data-testid="weekly-legend">
-              {r!.sources.map((s, i) => (
-                <li key={names[i]} className="flex items-center gap-2">
-                  <span aria-hidden="true" className={`inline-block size-3 rounded-sm ${SWATCHES[i]}`} />
-                  <bdi dir="auto">{names[i]}</bdi>
-                </li>
-              ))}
-            </ul>
-            <details className="mt-3 text-sm">
-              <summary className="cursor-pointer font-medium text-brand-700 dark:text-brand-300">{t.table}</summary>
-              <TableBox label={t.table}>
-                <table className="mt-2 w-full min-w-[30rem]" data-testid="weekly-table">
-                  <thead>
-                    <tr className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
-                      <th scope="col" className={th}>
-                        {t.week}
+    <ReportCard table="weekly" choice={choice} title={t.title} hint={t.hint} report={chartFailed ? { ...report, failed: true, retry: () => (setChartFailed(false), report.retry()) } : report} empty={empty} emptyText={t.empty}>
+      {() => (
+        <>
+          <div className="relative h-72">
+            <canvas ref={canvas} role="img" aria-label={`${t.title}: ${summary}`} data-testid="weekly-chart" data-x-title={t.xTitle} data-y-title={t.yTitle} />
+          </div>
+          <ul aria-label={t.key} className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700 dark:text-slate-300" data-testid="weekly-key">
+            <li className="flex items-center gap-2">
+              <span
+                aria-hidden="true"
+                className="inline-block h-3 w-4 rounded-sm border-2"
+                style={{ borderColor: COLOURS[0], backgroundColor: `${COLOURS[0]}33` }}
+                data-testid="key-leads"
+              />
+              {t.keyLeads}
+            </li>
+            <li className="flex items-center gap-2">
+              <span aria-hidden="true" className="inline-block h-3 w-4 rounded-sm" style={{ backgroundColor: COLOURS[0] }} data-testid="key-won" />
+              {t.keyWon}
+            </li>
+          </ul>
+          <ul className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700 dark:text-slate-300" data-testid="weekly-legend">
+            {r!.sources.map((s, i) => (
+              <li key={names[i]} className="flex items-center gap-2">
+                <span aria-hidden="true" className={`inline-block size-3 rounded-sm ${SWATCHES[i]}`} />
+                <bdi dir="auto">{names[i]}</bdi>
+              </li>
+            ))}
+          </ul>
+          <details className="mt-3 text-sm">
+            <summary className="cursor-pointer font-medium text-brand-700 dark:text-brand-300">{t.table}</summary>
+            <TableBox label={t.table}>
+              <table className="mt-2 w-full min-w-[30rem]" data-testid="weekly-table">
+                <thead>
+                  <tr className="border-b border-slate-200 text-slate-600 dark:border-slate-700 dark:text-slate-400">
+                    <th scope="col" className={th}>
+                      {t.week}
+                    </th>
+                    {names.map((n) => (
+                      <th key={n} scope="col" className={th}>
+                        <bdi dir="auto">{n}</bdi>
+                        <span className="block text-xs font-normal">
+                          {t.leads} / {t.won}
+                        </span>
                       </th>
-                      {names.map((n) => (
-                        <th key={n} scope="col" className={th}>
-                          <bdi dir="auto">{n}</bdi>
-                          <span className="block text-xs font-normal">
-                            {t.leads} / {t.won}
-                          </span>
-                        </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {r!.weeks.map((w, wi) => (
+                    <tr key={w} className="border-b border-slate-100 dark:border-slate-800">
+                      <th scope="row" className={`${td} text-start font-medium`}>
+                        {formatDay(w)}
+                      </th>
+                      {r!.sources.map((s, si) => (
+                        <td key={si} className={td}>
+                          {formatNumber(s.leads[wi])} / {formatNumber(s.won[wi])}
+                        </td>
                       ))}
                     </tr>
-                  </thead>
-                  <tbody>
-                    {r!.weeks.map((w, wi) => (
-                      <tr key={w} className="border-b border-slate-100 dark:border-slate-800">
-                        <th scope="row" className={`${td} text-start font-medium`}>
-                          {formatDay(w)}
-                        </th>
-                        {r!.sources.map((s, si) => (
-                          <td key={si} className={td}>
-                            {formatNumber(s.leads[wi])} / {formatNumber(s.won[wi])}
-                          </td>
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableBox>
-            </details>
-          </>
-        )}
-      </ReportBody>
-    </Card>
+                  ))}
+                </tbody>
+              </table>
+            </TableBox>
+          </details>
+        </>
+      )}
+    </ReportCard>
   );
 }
 

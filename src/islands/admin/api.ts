@@ -5,7 +5,7 @@ import type { LeadKind, LeadPhoto } from "../../lib/contracts/lead.ts";
 import type { LeadStatus } from "../../lib/lead-status.ts";
 import type { PipeReport, PipesAnswer } from "../../lib/contracts/pipes.ts";
 
-export type { AdminLead, Rating, StatusEntry, StoredObject, VitalRow } from "../../lib/contracts/admin.ts";
+export type { AdminLead, LeadAnswerDue, Rating, RelatedLead, StatusEntry, StoredObject, VitalRow } from "../../lib/contracts/admin.ts";
 export type { LeadPhoto } from "../../lib/contracts/lead.ts";
 export type { PipeReport } from "../../lib/contracts/pipes.ts";
 
@@ -75,6 +75,8 @@ export interface LeadsFilter {
   id?: string;
   /** 'only': the leads held as possible spam instead of the real ones. */
   held?: "only" | "";
+  /** Search: name, phone, e-mail or town (issue 39). */
+  q?: string;
 }
 
 const filterSearch = (f: LeadsFilter, extra: Record<string, string> = {}) => {
@@ -100,8 +102,10 @@ export async function fetchStatusHistory(id: string, signal?: AbortSignal): Prom
   return (await api<{ history: StatusEntry[] }>(`admin/leads/${encodeURIComponent(id)}/status`, { signal })).data!.history;
 }
 
-export async function setLeadStatus(id: string, status: LeadStatus, note: string): Promise<{ status: LeadStatus; entry: StatusEntry }> {
-  return (await api<{ status: LeadStatus; entry: StatusEntry }>(`admin/leads/${encodeURIComponent(id)}/status`, { method: "POST", body: { status, note } })).data!;
+/** `amount`: dollars, for quoted and won (null: keep the lead's). */
+export async function setLeadStatus(id: string, status: LeadStatus, note: string, amount: number | null = null): Promise<{ status: LeadStatus; entry: StatusEntry }> {
+  const body = amount === null ? { status, note } : { status, note, amount };
+  return (await api<{ status: LeadStatus; entry: StatusEntry }>(`admin/leads/${encodeURIComponent(id)}/status`, { method: "POST", body })).data!;
 }
 
 export async function downloadLeadsCsv(filter: LeadsFilter = {}): Promise<void> {
@@ -146,4 +150,63 @@ export async function fetchPhotoUrl(url: string, signal?: AbortSignal): Promise<
 /** Whether leads get out, through the Zoho CRM sync and mail (the banner of a pipe that is down). */
 export async function fetchPipes(signal?: AbortSignal): Promise<PipeReport[]> {
   return (await api<PipesAnswer>("admin/pipes", { signal })).data!.pipes;
+}
+
+/** 'התקשרתי': records the first call to a lead (once; a second tap keeps the first). */
+export async function markContacted(id: string): Promise<{ firstContactAt: string; by: string; already: boolean; status: LeadStatus }> {
+  return (await api<{ firstContactAt: string; by: string; already: boolean; status: LeadStatus }>(`admin/leads/${encodeURIComponent(id)}/contacted`, { method: "POST", body: {} })).data!;
+}
+
+export interface Shift {
+  day: number;
+  from: string;
+  to: string;
+  userId: string;
+}
+export interface AlertSettings {
+  rota: Shift[];
+  quiet: { from: string; to: string } | null;
+  onCall: string | null;
+  escalation: string[];
+}
+export interface StaffMember {
+  id: string;
+  email: string;
+  name: string;
+}
+export interface AlertDevice {
+  id: string;
+  /** The first 16 hex digits of the push endpoint's SHA-256 (which device is this browser). */
+  key: string;
+  label: string;
+  createdAt: string;
+  lastSentAt: string | null;
+}
+export interface AlertsAnswer {
+  settings: AlertSettings;
+  staff: StaffMember[];
+  devices: AlertDevice[];
+  publicKey: string | null;
+  enabled: boolean;
+}
+
+/** Staff alerts (issue 34): the rota, the staff, this admin's devices and the key to subscribe with. */
+export async function fetchAlerts(signal?: AbortSignal): Promise<AlertsAnswer> {
+  return (await api<AlertsAnswer>("admin/alerts", { signal })).data!;
+}
+
+export async function saveAlertSettings(settings: AlertSettings): Promise<AlertSettings> {
+  return (await api<{ settings: AlertSettings }>("admin/alerts", { method: "PUT", body: settings })).data!.settings;
+}
+
+export async function addAlertDevice(sub: { endpoint: string; keys: { p256dh: string; auth: string }; label: string }): Promise<AlertDevice> {
+  return (await api<{ device: AlertDevice }>("admin/alerts/devices", { method: "POST", body: sub })).data!.device;
+}
+
+export async function removeAlertDevice(id: string): Promise<void> {
+  await api(`admin/alerts/devices/${encodeURIComponent(id)}`, { method: "DELETE" });
+}
+
+export async function sendTestAlert(): Promise<{ devices: number; sent: number }> {
+  return (await api<{ devices: number; sent: number }>("admin/alerts/test", { method: "POST", body: {} })).data!;
 }

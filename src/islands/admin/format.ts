@@ -60,3 +60,22 @@ export function telHref(phone: string, e164?: string | null, ext?: string | null
 
 /** A map search for a property address (opens the maps app on a phone). */
 export const mapHref = (address: string) => `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address.trim())}`;
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 2, minimumFractionDigits: 0 });
+/** $18,400 or $1,299.99: dollars as the office writes them (shown inside a left-to-right span). */
+export const formatUsd = (n: number) => usd.format(n);
+
+const relative = new Intl.RelativeTimeFormat(LOCALE, { numeric: "auto" });
+/** 'לפני 3 שעות', 'אתמול': how long ago `d` was, in its largest whole unit. */
+export function formatAgo(d: string | Date, now = Date.now()): string {
+  // ICU's Hebrew says 'לפני שעה (1)' for one hour: the words alone are right.
+  return agoText(d, now).replace(/\s*\(1\)/, "");
+}
+
+function agoText(d: string | Date, now: number): string {
+  const secs = Math.max(0, (now - asDate(d).getTime()) / 1000);
+  if (secs < 3600) return relative.format(-Math.max(1, Math.floor(secs / 60)), "minute");
+  if (secs < 86_400) return relative.format(-Math.floor(secs / 3600), "hour");
+  if (secs < 30 * 86_400) return relative.format(-Math.floor(secs / 86_400), "day");
+  return relative.format(-Math.floor(secs / (30 * 86_400)), "month");
+}

@@ -6,7 +6,7 @@ import { LEAD_STATUSES } from "../../lib/lead-status.ts";
 import { downloadReportCsv, fetchReport, type ReportAnswers, type ReportChoice } from "./reports-api.ts";
 import { formatPercent } from "./report-format.ts";
 import { he } from "./strings.ts";
-import { LoadFailed, Skeleton, Spinner, formatNumber, quietButton } from "./ui.tsx";
+import { Card, LoadFailed, Skeleton, Spinner, formatNumber, quietButton } from "./ui.tsx";
 
 /**
  * The table `table` for `choice`, loaded again whenever the choice changes (`key` says which parts
@@ -54,15 +54,56 @@ export function CsvButton({ table, choice, title }: { table: ReportTable; choice
     }
   };
   return (
-    <button type="button" className={`${quietButton} whitespace-nowrap`} onClick={download} disabled={busy} aria-label={he.reports.csvOf(title)} data-testid={`report-csv-${table}`}>
+    <button
+      type="button"
+      className={`${quietButton} whitespace-nowrap`}
+      onClick={download}
+      disabled={busy}
+      aria-label={he.reports.csvOf(title)}
+      data-testid={`report-csv-${table}`}
+    >
       {busy ? <Spinner /> : <span aria-hidden="true">⤓</span>}
       {he.reports.csv}
     </button>
   );
 }
 
+/**
+ * One report's card: its title with the CSV button, the hint under it, and its figures once loaded
+ * (ReportBody: skeletons, the failure with a retry, the empty text).
+ */
+export function ReportCard({ table, choice, title, hint, report, empty, emptyText, children }: {
+  table: ReportTable;
+  choice: ReportChoice;
+  title: string;
+  hint: ReactNode;
+  report: ReturnType<typeof useReport>;
+  empty: boolean;
+  emptyText: string;
+  children: () => ReactNode;
+}) {
+  return (
+    <Card id={`report-${table}`} title={title} actions={<CsvButton table={table} choice={choice} title={title} />}>
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">{hint}</p>
+      <ReportBody report={report} empty={empty} emptyText={emptyText}>
+        {children}
+      </ReportBody>
+    </Card>
+  );
+}
+
 /** A card's body: its skeleton while the first answer loads, the failure with a retry, or the content. */
-export function ReportBody({ report, empty, emptyText, children }: { report: ReturnType<typeof useReport>; empty: boolean; emptyText: string; children: () => ReactNode }) {
+export function ReportBody({
+  report,
+  empty,
+  emptyText,
+  children,
+}: {
+  report: ReturnType<typeof useReport>;
+  empty: boolean;
+  emptyText: string;
+  children: () => ReactNode;
+}) {
   if (report.failed) return <LoadFailed text={he.failed} onRetry={report.retry} />;
   if (!report.data)
     return (
@@ -84,37 +125,68 @@ export function ReportBody({ report, empty, emptyText, children }: { report: Ret
 export const th = "px-2 py-2 text-start font-semibold whitespace-nowrap";
 export const td = "px-2 py-2 tabular-nums";
 
-/** The header cells of the status counts, total and won rate. */
-export function CountHeaders() {
+/** The total and the won rate ('key'), the status counts, or all of them. */
+type CountPart = "key" | "statuses" | "all";
+
+/** Whether the screen is a phone's (narrower than Tailwind's `sm`): tables put their key figures first. */
+export function useNarrow(): boolean {
+  const query = "(max-width: 639.98px)";
+  const [narrow, setNarrow] = useState(() => typeof matchMedia !== "undefined" && matchMedia(query).matches);
+  useEffect(() => {
+    const m = matchMedia(query);
+    const on = () => setNarrow(m.matches);
+    m.addEventListener("change", on);
+    return () => m.removeEventListener("change", on);
+  }, []);
+  return narrow;
+}
+
+/**
+ * The header cells of the total, the won rate and the status counts: the total and the won rate
+ * first, so that on a phone they stand beside the row's name, not off-screen (issue 39).
+ */
+export function CountHeaders({ part = "all" }: { part?: CountPart }) {
   return (
     <>
-      {LEAD_STATUSES.map((s) => (
-        <th key={s} scope="col" className={th}>
-          {he.leads.statuses[s]}
-        </th>
-      ))}
-      <th scope="col" className={th}>
-        {he.reports.total}
-      </th>
-      <th scope="col" className={th} title={he.reports.wonRateHint}>
-        {he.reports.wonRate}
-      </th>
+      {part !== "statuses" && (
+        <>
+          <th scope="col" className={th}>
+            {he.reports.total}
+          </th>
+          <th scope="col" className={th} title={he.reports.wonRateHint}>
+            {he.reports.wonRate}
+          </th>
+        </>
+      )}
+      {part !== "key" &&
+        LEAD_STATUSES.map((s) => (
+          <th key={s} scope="col" className={th}>
+            {he.leads.statuses[s]}
+          </th>
+        ))}
     </>
   );
 }
 
-export function CountCells({ counts }: { counts: StatusCounts }) {
+export function CountCells({ counts, part = "all" }: { counts: StatusCounts; part?: CountPart }) {
   return (
     <>
-      {LEAD_STATUSES.map((s) => (
-        <td key={s} className={`${td} ${counts[s] ? "" : "text-slate-500 dark:text-slate-400"}`}>
-          {formatNumber(counts[s])}
-        </td>
-      ))}
-      <td className={`${td} font-semibold`}>{formatNumber(counts.total)}</td>
-      <td className={`${td} font-semibold`} data-testid="won-rate">
-        {formatPercent(counts.wonRate)}
-      </td>
+      {part !== "statuses" && (
+        <>
+          <td className={`${td} font-semibold`} data-testid="total">
+            {formatNumber(counts.total)}
+          </td>
+          <td className={`${td} font-semibold`} data-testid="won-rate">
+            {formatPercent(counts.wonRate)}
+          </td>
+        </>
+      )}
+      {part !== "key" &&
+        LEAD_STATUSES.map((s) => (
+          <td key={s} className={`${td} ${counts[s] ? "" : "text-slate-500 dark:text-slate-400"}`}>
+            {formatNumber(counts[s])}
+          </td>
+        ))}
     </>
   );
 }

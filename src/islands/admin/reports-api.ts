@@ -1,6 +1,6 @@
 /** GET admin/reports/:table as the reports tab uses it: one table per call, as JSON or as a CSV file. */
 import { api } from "../../lib/api-client.ts";
-import type { ReportGrouping, ReportPeriodChoice, ReportTable, ServicesReport, SourcesReport, SpeedReport, WeeklyReport } from "../../lib/contracts/reports.ts";
+import type { LanguagesReport, MoneyReport, ReportGrouping, ReportPeriodChoice, ReportTable, ServicesReport, SourcesReport, SpeedReport, VisitsReport, WeeklyReport } from "../../lib/contracts/reports.ts";
 import { downloadCsv, timeZone } from "./api.ts";
 
 /** What the admin chose: the period (the days, for a custom one) and how sources are grouped. */
@@ -16,6 +16,9 @@ export interface ReportAnswers {
   services: ServicesReport;
   speed: SpeedReport;
   weekly: WeeklyReport;
+  visits: VisitsReport;
+  languages: LanguagesReport;
+  money: MoneyReport;
 }
 
 function search(table: ReportTable, c: ReportChoice, extra: Record<string, string> = {}): string {

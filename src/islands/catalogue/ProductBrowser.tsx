@@ -2,8 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { IslandBoundary } from "../shared/IslandBoundary.tsx";
 import { useCart, type CatalogueProduct } from "../../lib/stores/cart.ts";
 import { applyView, changeView, DEFAULT_VIEW, PAGE_SIZES, readView, writeView, type Sort, type View } from "./catalogue-view.ts";
+import { PRODUCT_CATEGORIES, type ProductCategory } from "../../lib/contracts/product.ts";
 import { ProductCard } from "./ProductCard.tsx";
 import { SkeletonGrid } from "../shared/SkeletonCard.tsx";
+import { LocaleContext } from "../shared/locale.ts";
+import { catalogueStrings } from "../../lib/i18n/catalogue.ts";
+import type { Locale } from "../../lib/i18n/locales.ts";
 
 /** Spec §9: skeleton cards 400 ms at first, 500 ms after each search, size, sort or page change. */
 export const FIRST_SKELETON_MS = 400;
@@ -21,15 +25,18 @@ const BUTTON =
  * first byte; the island hydrates over the same markup, then asks the API for the current list and
  * swaps it in place, so an edit made since the build shows without a reload and without a skeleton.
  */
-export default function ProductBrowser({ initial }: { initial?: CatalogueProduct[] }) {
+export default function ProductBrowser({ initial, lang = "en" }: { initial?: CatalogueProduct[]; lang?: Locale }) {
   return (
-    <IslandBoundary what="the product catalogue">
-      <Browser initial={initial} />
-    </IslandBoundary>
+    <LocaleContext.Provider value={lang}>
+      <IslandBoundary what={catalogueStrings(lang).what}>
+        <Browser initial={initial} lang={lang} />
+      </IslandBoundary>
+    </LocaleContext.Provider>
   );
 }
 
-function Browser({ initial }: { initial?: CatalogueProduct[] }) {
+function Browser({ initial, lang }: { initial?: CatalogueProduct[]; lang: Locale }) {
+  const w = catalogueStrings(lang);
   const stored = useCart((s) => s.products);
   const fetchProducts = useCart((s) => s.fetchProducts);
   // The built list stands until the API has answered once (the store may hold an older visit's list).
@@ -89,7 +96,9 @@ function Browser({ initial }: { initial?: CatalogueProduct[] }) {
     holdSkeleton(CHANGE_SKELETON_MS);
   };
 
-  const shown = useMemo(() => applyView(products, view), [products, view]);
+  // A Spanish page searches and sorts by the names it shows (the Spanish name where there is one).
+  const named = useMemo(() => (lang === "en" ? products : products.map((p) => (p.es?.name ? { ...p, name: p.es.name, enName: p.name } : p))), [products, lang]);
+  const shown = useMemo(() => applyView(named, view), [named, view]);
   const busy = skeleton || loaded === "no";
 
   const goToPage = (page: number) => {
@@ -101,52 +110,66 @@ function Browser({ initial }: { initial?: CatalogueProduct[] }) {
     <div>
       <div id="catalogue-controls" className="flex scroll-mt-24 flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
         <label className="flex flex-1 flex-col gap-1 text-sm font-medium text-slate-700 dark:text-slate-300 sm:min-w-64">
-          <span className="sr-only">Search products by name</span>
-          <input type="search" value={view.q} maxLength={100} placeholder="Search..." onChange={(e) => update({ q: e.target.value }, "replace")} className={FIELD} />
+          <span className="sr-only">{w.search}</span>
+          <input type="search" value={view.q} maxLength={100} placeholder={w.searchPlaceholder} onChange={(e) => update({ q: e.target.value }, "replace")} className={FIELD} />
         </label>
+        {/* Each label names its list by `for`, not by wrapping it: a wrapping label's name took in the
+            list's shown value too ("Sort by price Featured"). The label says what it sorts by, so it
+            fits every choice, 'Featured' included (issue 39). */}
+        <div className="flex flex-col gap-1 text-sm font-medium text-slate-700 sm:min-w-56 dark:text-slate-300">
+          <label htmlFor="catalogue-category">{w.category}</label>
+          <select id="catalogue-category" value={view.cat} onChange={(e) => update({ cat: e.target.value as ProductCategory | "" })} className={FIELD}>
+            <option value="">{w.allCategories}</option>
+            {PRODUCT_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {w.categories[c]}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="flex gap-3">
-          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700 dark:text-slate-300">
-            Items per page
-            <select value={view.size} onChange={(e) => update({ size: Number(e.target.value) })} className={FIELD}>
+          <div className="flex flex-col gap-1 text-sm font-medium text-slate-700 dark:text-slate-300">
+            <label htmlFor="catalogue-size">{w.perPage}</label>
+            <select id="catalogue-size" value={view.size} onChange={(e) => update({ size: Number(e.target.value) })} className={FIELD}>
               {PAGE_SIZES.map((n) => (
                 <option key={n} value={n}>
                   {n}
                 </option>
               ))}
             </select>
-          </label>
-          <label className="flex flex-1 flex-col gap-1 text-sm font-medium text-slate-700 dark:text-slate-300">
-            Sort by price
-            <select value={view.sort} onChange={(e) => update({ sort: e.target.value as Sort })} className={FIELD}>
-              <option value="">Featured</option>
-              <option value="asc">Price: low to high</option>
-              <option value="desc">Price: high to low</option>
+          </div>
+          <div className="flex flex-1 flex-col gap-1 text-sm font-medium text-slate-700 dark:text-slate-300">
+            <label htmlFor="catalogue-sort">{w.sort}</label>
+            <select id="catalogue-sort" value={view.sort} onChange={(e) => update({ sort: e.target.value as Sort })} className={FIELD}>
+              <option value="">{w.featured}</option>
+              <option value="asc">{w.lowHigh}</option>
+              <option value="desc">{w.highLow}</option>
             </select>
-          </label>
+          </div>
         </div>
       </div>
 
       <p className="mt-4 text-sm text-slate-600 dark:text-slate-400" aria-live="polite" data-testid="showing">
-        {loaded === "yes" && !busy ? `Showing ${shown.from}–${shown.to} of ${shown.total} items` : "\u00a0"}
+        {loaded === "yes" && !busy ? w.showing(shown.from, shown.to, shown.total) : "\u00a0"}
       </p>
 
       <div className="mt-4">
         {loaded === "failed" ? (
           <div role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
-            <p className="font-semibold">We could not load the catalogue right now.</p>
-            <p className="mt-1 text-sm">Check your connection and try again, or call us: we are happy to help.</p>
+            <p className="font-semibold">{w.loadFailed}</p>
+            <p className="mt-1 text-sm">{w.loadFailedHint}</p>
             <button type="button" onClick={load} className="mt-4 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
-              Try again
+              {w.tryAgain}
             </button>
           </div>
         ) : busy ? (
-          <SkeletonGrid count={view.size} className={GRID} />
+          <SkeletonGrid count={view.size} className={GRID} label={w.loading} />
         ) : shown.total === 0 ? (
           <div className="rounded-2xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
-            <p className="font-semibold">{view.q ? `No products match “${view.q}”.` : "No products yet."}</p>
+            <p className="font-semibold">{view.q ? w.noMatch(view.q) : view.cat ? w.noneInCategory : w.none}</p>
             {view.q && (
               <button type="button" onClick={() => update({ q: "" })} className="mt-3 font-semibold text-brand-600 underline underline-offset-4 dark:text-brand-100">
-                Clear the search
+                {w.clear}
               </button>
             )}
           </div>
@@ -154,22 +177,22 @@ function Browser({ initial }: { initial?: CatalogueProduct[] }) {
           <ul className={GRID} data-testid="product-grid">
             {shown.items.map((p, i) => (
               <li key={p.id}>
-                <ProductCard product={p} first={i < FIRST_ROW} />
+                <ProductCard product={"enName" in p ? { ...p, name: p.enName as string } : p} first={i < FIRST_ROW} lang={lang} />
               </li>
             ))}
           </ul>
         )}
       </div>
 
-      <nav aria-label="Product pages" className="mt-8 flex items-center justify-center gap-4">
+      <nav aria-label={w.pages} className="mt-8 flex items-center justify-center gap-4">
         <button type="button" className={BUTTON} disabled={busy || shown.page <= 1} onClick={() => goToPage(shown.page - 1)}>
-          Previous
+          {w.previous}
         </button>
         <span className="min-w-16 text-center font-semibold" aria-current="page" data-testid="page-label">
-          Page {shown.page}
+          {w.page(shown.page)}
         </span>
         <button type="button" className={BUTTON} disabled={busy || shown.page >= shown.pages} onClick={() => goToPage(shown.page + 1)}>
-          Next
+          {w.next}
         </button>
       </nav>
     </div>

@@ -2,15 +2,19 @@ import { useEffect, useState } from "react";
 import type { CatalogueProduct } from "../../lib/stores/cart.ts";
 import { whenIdle } from "../../lib/idle.ts";
 import { useTilt } from "./use-tilt.ts";
+import { catalogueStrings, shownProduct } from "../../lib/i18n/catalogue.ts";
+import { localHref, type Locale } from "../../lib/i18n/locales.ts";
 
-export const NO_PRICE_TEXT = "Price on request";
+export const NO_PRICE_TEXT = catalogueStrings("en").noPrice;
 
 /**
  * One catalogue card: picture (hover picture on mouse-over), name and price; opens the detail.
  * `first`: the card is in the first row, on screen when the list appears, so its picture is fetched
  * at once and with high priority (it is the page's largest paint), not when layout finds it in view.
  */
-export function ProductCard({ product, tilt = true, first = false }: { product: CatalogueProduct; tilt?: boolean; first?: boolean }) {
+export function ProductCard({ product: card, tilt = true, first = false, lang = "en" }: { product: CatalogueProduct; tilt?: boolean; first?: boolean; lang?: Locale }) {
+  const product = shownProduct(card, lang);
+  const w = catalogueStrings(lang);
   const t = useTilt<HTMLAnchorElement>();
   const handlers = tilt ? t : {};
   // The hover picture is fetched only where it can be seen: on a device that hovers (once the page
@@ -26,7 +30,7 @@ export function ProductCard({ product, tilt = true, first = false }: { product: 
       {...handlers}
       onPointerEnter={wantHover}
       onFocus={wantHover}
-      href={`/products/${encodeURIComponent(product.id)}`}
+      href={localHref(`/products/${encodeURIComponent(product.id)}`, lang)}
       data-testid="product-card"
       className="group relative block overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow will-change-transform hover:shadow-xl focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:border-slate-800 dark:bg-slate-900"
     >
@@ -43,7 +47,7 @@ export function ProductCard({ product, tilt = true, first = false }: { product: 
             className="absolute inset-0 size-full object-cover dark:brightness-[0.8]"
           />
         ) : (
-          <div className="absolute inset-0 flex items-center justify-center text-sm text-slate-500 dark:text-slate-400">No picture yet</div>
+          <div className="absolute inset-0 flex items-center justify-center text-sm text-slate-500 dark:text-slate-400">{w.noPicture}</div>
         )}
         {product.hoverImage && withHover && (
           <img
@@ -58,9 +62,9 @@ export function ProductCard({ product, tilt = true, first = false }: { product: 
         )}
       </div>
       <div className="p-4">
-        <h2 className="line-clamp-2 min-h-[3rem] font-semibold leading-6 text-slate-900 dark:text-slate-100">{product.name}</h2>
+        <h2 className="line-clamp-2 min-h-[3rem] font-semibold leading-6 text-slate-900 dark:text-slate-100" lang={product.english.has("name") ? "en" : undefined}>{product.name}</h2>
         <p className={`mt-1 font-bold ${product.price ? "text-brand-600 dark:text-brand-100" : "text-sm font-medium text-slate-500 dark:text-slate-400"}`}>
-          {product.price || NO_PRICE_TEXT}
+          {product.price || w.noPrice}
         </p>
       </div>
     </a>

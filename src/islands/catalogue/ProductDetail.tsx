@@ -4,17 +4,20 @@ import { api, ApiError } from "../../lib/api-client.ts";
 import { useCart, type CatalogueProduct } from "../../lib/stores/cart.ts";
 import { ProductCard, NO_PRICE_TEXT } from "./ProductCard.tsx";
 import { applyNotFoundHead, applyProductHead } from "./product-seo.ts";
-import InquiryForm from "./InquiryForm.tsx";
+import InquiryForm, { DEFAULT_OFFICE, type ProductOffice } from "./InquiryForm.tsx";
 import { isProductId, type Product } from "../../lib/contracts/product.ts";
 import { whenIdle } from "../../lib/idle.ts";
+import { LocaleContext } from "../shared/locale.ts";
+import { catalogueStrings, shownProduct } from "../../lib/i18n/catalogue.ts";
+import { localHref, type Locale } from "../../lib/i18n/locales.ts";
 
 /** Spec §9: an unknown product shows the not-found page after about 0.7 s; 3 suggestions. */
 export const NOT_FOUND_AFTER_MS = 700;
 export const SUGGESTIONS = 3;
 
-/** The id in /products/{id} (the static shell is served for every such URL). */
+/** The id in /products/{id} or /es/products/{id} (the static shell is served for every such URL). */
 export function productIdFromPath(path: string): string {
-  const m = /^\/products\/([^/]+)\/?$/.exec(path);
+  const m = /^(?:\/es)?\/products\/([^/]+)\/?$/.exec(path);
   return m ? decodeURIComponent(m[1]) : "";
 }
 
@@ -36,15 +39,19 @@ type State = { kind: "loading" } | { kind: "found"; product: Product } | { kind:
  * since shows the not-found content). Without it (the fallback shell for a product newer than the
  * build) the island reads the id from the URL and loads the product behind a skeleton.
  */
-export default function ProductDetail({ initial }: { initial?: Product }) {
+/** `company`: the company's name as published (the texting consent names it). */
+export default function ProductDetail({ initial, company = "Coastal Marine Construction", lang = "en", office = DEFAULT_OFFICE }: { initial?: Product; company?: string; lang?: Locale; office?: ProductOffice }) {
   return (
-    <IslandBoundary what="this product">
-      <Detail initial={initial} />
-    </IslandBoundary>
+    <LocaleContext.Provider value={lang}>
+      <IslandBoundary what={catalogueStrings(lang).whatOne}>
+        <Detail initial={initial} company={company} lang={lang} office={office} />
+      </IslandBoundary>
+    </LocaleContext.Provider>
   );
 }
 
-function Detail({ initial }: { initial?: Product }) {
+function Detail({ initial, company, lang, office }: { initial?: Product; company: string; lang: Locale; office: ProductOffice }) {
+  const w = catalogueStrings(lang);
   const [state, setState] = useState<State>(initial ? { kind: "found", product: initial } : { kind: "loading" });
   const [attempt, setAttempt] = useState(0);
   const products = useCart((s) => s.products);
@@ -83,88 +90,98 @@ function Detail({ initial }: { initial?: Product }) {
 
   // A built page carries its head tags already; they are rewritten only when the product changed.
   useEffect(() => {
-    if (state.kind === "found" && state.product !== initial && !sameShown(state.product, initial)) applyProductHead(state.product);
+    if (state.kind === "found" && state.product !== initial && !sameShown(state.product, initial))
+      applyProductHead({ ...shownProduct(state.product, lang), path: localHref(`/products/${encodeURIComponent(state.product.id)}`, lang) });
     if (state.kind === "missing") applyNotFoundHead();
-  }, [state, initial]);
+  }, [state, initial, lang]);
 
   const suggestions = useMemo(() => (state.kind === "found" && products.length > 1 ? pickSuggestions(products, state.product.id) : []), [products, state]);
 
-  if (state.kind === "missing") return <NotFound />;
+  if (state.kind === "missing") return <NotFound lang={lang} />;
   return (
     <div>
-      <BackLink />
+      <BackLink lang={lang} />
       {state.kind === "failed" ? (
         <div role="alert" className="mt-6 rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900 dark:border-red-900 dark:bg-red-950 dark:text-red-100">
-          <p className="font-semibold">We could not load this product right now.</p>
+          <p className="font-semibold">{w.productFailed}</p>
           <button type="button" onClick={() => setAttempt((n) => n + 1)} className="mt-4 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800">
-            Try again
+            {w.tryAgain}
           </button>
         </div>
       ) : state.kind === "loading" ? (
-        <DetailSkeleton />
+        <DetailSkeleton lang={lang} />
       ) : (
-        <ProductView product={state.product} />
+        <ProductView product={state.product} company={company} lang={lang} office={office} />
       )}
-      {suggestions.length > 0 && <Suggestions items={suggestions} />}
+      {suggestions.length > 0 && <Suggestions items={suggestions} lang={lang} />}
     </div>
   );
 }
 
 /** Whether two versions of a product look the same on the page (the head tags included). */
 function sameShown(a: Product, b: Product | undefined): boolean {
-  return !!b && a.name === b.name && a.price === b.price && a.image === b.image && a.description === b.description && a.color === b.color;
+  return !!b && a.name === b.name && a.price === b.price && a.image === b.image && a.description === b.description && a.color === b.color && JSON.stringify(a.es ?? {}) === JSON.stringify(b.es ?? {});
 }
 
 /** Back to the list view the visitor came from (its search and page live in the URL), else /products. */
-function BackLink() {
+function BackLink({ lang }: { lang: Locale }) {
+  const list = localHref("/products", lang);
   const onClick = (e: React.MouseEvent) => {
     try {
       const from = document.referrer && new URL(document.referrer);
-      if (from && from.origin === location.origin && from.pathname.replace(/\/$/, "") === "/products" && history.length > 1) {
+      if (from && from.origin === location.origin && from.pathname.replace(/\/$/, "") === list && history.length > 1) {
         e.preventDefault();
         history.back();
       }
     } catch {}
   };
   return (
-    <a href="/products" onClick={onClick} className="inline-flex min-h-11 items-center gap-2 rounded-lg px-1 py-2 font-semibold text-brand-600 hover:underline focus-visible:outline-3 focus-visible:outline-brand-500 dark:text-brand-100">
-      <span aria-hidden="true">←</span> Back to all products
+    <a href={list} onClick={onClick} className="inline-flex min-h-11 items-center gap-2 rounded-lg px-1 py-2 font-semibold text-brand-600 hover:underline focus-visible:outline-3 focus-visible:outline-brand-500 dark:text-brand-100">
+      <span aria-hidden="true">←</span> {catalogueStrings(lang).back}
     </a>
   );
 }
 
-function ProductView({ product }: { product: Product }) {
+function ProductView({ product: english, company, lang, office }: { product: Product; company: string; lang: Locale; office: ProductOffice }) {
+  const w = catalogueStrings(lang);
+  const product = shownProduct(english, lang);
+  const en = (k: "name" | "description" | "color") => (product.english.has(k) ? "en" : undefined);
   return (
     <article className="mt-6 grid gap-8 md:grid-cols-2 md:gap-12" data-testid="product-detail">
       <div className="self-start overflow-hidden rounded-2xl border border-slate-200 bg-slate-100 dark:border-slate-800 dark:bg-slate-800">
         {product.image ? (
-          <img src={product.image} alt={product.name} width={800} height={800} fetchPriority="high" className="aspect-square w-full object-cover dark:brightness-[0.8]" />
+          <img src={product.image} alt={product.name} lang={en("name")} width={800} height={800} fetchPriority="high" className="aspect-square w-full object-cover dark:brightness-[0.8]" />
         ) : (
-          <div className="flex aspect-square items-center justify-center text-slate-500">No picture yet</div>
+          <div className="flex aspect-square items-center justify-center text-slate-500">{w.noPicture}</div>
         )}
       </div>
       <div>
-        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{product.name}</h1>
-        <p className={`mt-3 text-2xl font-bold ${product.price ? "text-brand-600 dark:text-brand-100" : "text-lg text-slate-600 dark:text-slate-300"}`}>{product.price || NO_PRICE_TEXT}</p>
-        {product.color && (
-          <p className="mt-2 text-slate-600 dark:text-slate-300">
-            <span className="font-semibold">Color:</span> {product.color}
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white" lang={en("name")}>{product.name}</h1>
+        <p className={`mt-3 text-2xl font-bold ${product.price ? "text-brand-600 dark:text-brand-100" : "text-lg text-slate-600 dark:text-slate-300"}`}>{product.price || (lang === "en" ? NO_PRICE_TEXT : w.noPrice)}</p>
+        {office.installation && (
+          <p className="mt-2 text-sm text-slate-700 dark:text-slate-300" lang={office.installationLang} data-testid="price-covers">
+            {office.installation}
           </p>
         )}
-        {product.description && <p className="mt-4 leading-7 text-slate-700 dark:text-slate-300">{product.description}</p>}
+        {product.color && (
+          <p className="mt-2 text-slate-600 dark:text-slate-300">
+            <span className="font-semibold">{w.color}</span> <span lang={en("color")}>{product.color}</span>
+          </p>
+        )}
+        {product.description && <p className="mt-4 leading-7 text-slate-700 dark:text-slate-300" lang={en("description")}>{product.description}</p>}
         <div className="mt-8">
-          <InquiryForm productId={product.id} productName={product.name} />
+          <InquiryForm productId={product.id} productName={product.name} productNameEn={english.name} company={company} lang={lang} office={office} />
         </div>
       </div>
     </article>
   );
 }
 
-function DetailSkeleton() {
+function DetailSkeleton({ lang }: { lang: Locale }) {
   const bar = "animate-pulse rounded bg-slate-200 motion-reduce:animate-none dark:bg-slate-800";
   return (
     <div role="status" aria-busy="true" className="mt-6 grid gap-8 md:grid-cols-2 md:gap-12" data-testid="detail-skeleton">
-      <span className="sr-only">Loading product…</span>
+      <span className="sr-only">{catalogueStrings(lang).loadingOne}</span>
       <div className={`aspect-square rounded-2xl ${bar}`} />
       <div className="space-y-4">
         <div className={`h-9 w-3/4 ${bar}`} />
@@ -184,16 +201,16 @@ function DetailSkeleton() {
   );
 }
 
-function Suggestions({ items }: { items: CatalogueProduct[] }) {
+function Suggestions({ items, lang }: { items: CatalogueProduct[]; lang: Locale }) {
   return (
     <section className="mt-16" aria-labelledby="also-like">
       <h2 id="also-like" className="text-2xl font-bold text-slate-900 dark:text-white">
-        You might also like
+        {catalogueStrings(lang).alsoLike}
       </h2>
       <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((p) => (
           <li key={p.id}>
-            <ProductCard product={p} />
+            <ProductCard product={p} lang={lang} />
           </li>
         ))}
       </ul>
@@ -202,13 +219,14 @@ function Suggestions({ items }: { items: CatalogueProduct[] }) {
 }
 
 /** The site's not-found content (spec §2), shown in place when the id is unknown. */
-function NotFound() {
+function NotFound({ lang }: { lang: Locale }) {
+  const w = catalogueStrings(lang);
   return (
     <div className="flex min-h-[50vh] flex-col items-center justify-center text-center" data-testid="not-found">
-      <h1 className="text-4xl font-bold text-slate-900 dark:text-white">Not Found</h1>
-      <p className="mt-3 text-lg text-slate-600 dark:text-slate-300">Something's missing.</p>
-      <a href="/landing" className="mt-6 rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
-        Back to homepage
+      <h1 className="text-4xl font-bold text-slate-900 dark:text-white">{w.notFound}</h1>
+      <p className="mt-3 text-lg text-slate-600 dark:text-slate-300">{w.missing}</p>
+      <a href={localHref("/landing", lang)} className="mt-6 rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
+        {w.home}
       </a>
     </div>
   );

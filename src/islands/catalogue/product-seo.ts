@@ -11,11 +11,13 @@ export interface SeoProduct {
   description: string;
   image: string | null;
   color?: string;
+  /** Its page, when not /products/{id} (the Spanish page: /es/products/{id}). */
+  path?: string;
 }
 
 /** The schema.org Product for a product; a price range becomes an AggregateOffer. */
 export function productJsonLd(p: SeoProduct, origin: string): Record<string, unknown> {
-  const url = `${origin}/products/${encodeURIComponent(p.id)}`;
+  const url = `${origin}${p.path ?? `/products/${encodeURIComponent(p.id)}`}`;
   const range = parsePrice(p.price);
   const base = { priceCurrency: "USD", availability: "https://schema.org/InStock", url };
   const offers = !range
@@ -47,7 +49,7 @@ export function applyProductHead(p: SeoProduct): void {
   document.title = `${p.name} ${suffix}`.trim();
   const summary = (p.description || `${p.name}, from our dock accessories and marine equipment catalogue.`).slice(0, 160);
   meta('meta[name="description"]', () => Object.assign(document.createElement("meta"), { name: "description" })).setAttribute("content", summary);
-  meta('link[rel="canonical"]', () => Object.assign(document.createElement("link"), { rel: "canonical" })).setAttribute("href", `${location.origin}/products/${encodeURIComponent(p.id)}`);
+  meta('link[rel="canonical"]', () => Object.assign(document.createElement("link"), { rel: "canonical" })).setAttribute("href", `${location.origin}${p.path ?? `/products/${encodeURIComponent(p.id)}`}`);
   const next = productJsonLd(p, location.origin);
   // A built page carries the product in the page's JSON-LD list: replaced there, never duplicated.
   for (const script of document.head.querySelectorAll<HTMLScriptElement>('script[type="application/ld+json"]:not(#product-jsonld)')) {

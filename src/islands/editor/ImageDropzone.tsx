@@ -11,8 +11,8 @@ interface Props {
 }
 
 /**
- * Spec §2 dropzone: click or drop a picture (.svg/.png/.jpeg/.jpg), preview at a fixed square,
- * and report it to the parent, already downscaled to a JPEG data URL.
+ * Spec §2 dropzone: click or drop a picture (.svg/.png/.jpeg/.jpg), preview it whole in a fixed
+ * square, and report it to the parent, already downscaled to a JPEG data URL.
  */
 export function ImageDropzone({ label, value, onChange, testId }: Props) {
   const input = useRef<HTMLInputElement>(null);
@@ -59,7 +59,7 @@ export function ImageDropzone({ label, value, onChange, testId }: Props) {
           }`}
         >
           {value ? (
-            <img src={value} alt={label} width={144} height={144} className="size-36 object-cover" />
+            <img src={value} alt={label} width={144} height={144} className="size-36 object-contain" />
           ) : (
             <span className="px-2 text-xs text-slate-600 dark:text-slate-300">
               <span aria-hidden="true" className="mb-1 block text-2xl">⤒</span>
@@ -69,8 +69,12 @@ export function ImageDropzone({ label, value, onChange, testId }: Props) {
           <input ref={input} type="file" accept={ACCEPTED} className="sr-only" aria-describedby={hintId} aria-label={label} onChange={(e) => void take(e.target.files?.[0])} />
         </label>
         <div className="text-xs text-slate-500 dark:text-slate-400">
-          <p id={hintId} dir="ltr" className="text-right" data-testid="dropzone-hint">
-            {he.dropzoneHint.types} <span className="whitespace-nowrap">{he.dropzoneHint.size}</span>
+          <p id={hintId} data-testid="dropzone-hint">
+            {he.dropzoneHint.types} {he.dropzoneHint.before}{" "}
+            <bdi dir="ltr" className="whitespace-nowrap" data-testid="dropzone-hint-size">
+              {he.dropzoneHint.size}
+            </bdi>{" "}
+            {he.dropzoneHint.after}
           </p>
           {value && (
             <button type="button" onClick={() => onChange(null)} className="mt-2 font-semibold text-red-700 underline underline-offset-2 dark:text-red-300">

@@ -77,7 +77,7 @@ function Editor() {
     useLoading.getState().show();
     try {
       const full = (await api<Product>(`public/products/${encodeURIComponent(p.id)}`, { auth: false })).data!;
-      setSheet({ id: p.id, name: full.name, initial: { name: full.name, price: full.price, color: full.color, quantity: full.quantity, description: full.description, image: full.image, hoverImage: full.hoverImage } });
+      setSheet({ id: p.id, name: full.name, initial: { name: full.name, price: full.price, color: full.color, category: full.category ?? "", quantity: full.quantity, description: full.description, image: full.image, hoverImage: full.hoverImage, es: full.es ?? {} } });
     } catch (e) {
       useToast.getState().show(he.updateFailed + reason(e), "error");
     } finally {
@@ -94,9 +94,10 @@ function Editor() {
     if (done) setSheet(null);
   };
 
-  const remove = async (p: CatalogueProduct) => {
-    if (!confirm(he.confirmDelete)) return;
-    await change(he.removing, he.removed, he.removeFailed, () => api(`admin/products/delete/${encodeURIComponent(p.id)}`, { method: "DELETE" }));
+  // Asked for in the sheet (its own confirmation, in Hebrew); closes the sheet once it is done.
+  const remove = async (id: string) => {
+    const done = await change(he.removing, he.removed, he.removeFailed, () => api(`admin/products/delete/${encodeURIComponent(id)}`, { method: "DELETE" }));
+    if (done) setSheet(null);
   };
 
   return (
@@ -193,12 +194,12 @@ function Editor() {
             {he.noMatch}
           </p>
         ) : (
-          // Phones get compact rows (thumbnail beside the text); wider screens the card grid.
+          // Phones get compact rows (the whole picture, uncropped, beside the text); wider screens the card grid.
           <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3" data-testid="editor-grid">
             {shown.map((p) => (
               <li key={p.id} data-testid="editor-card" className="flex overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm sm:block dark:border-slate-800 dark:bg-slate-900">
-                <div className="w-24 shrink-0 bg-slate-100 sm:aspect-[4/3] sm:w-auto dark:bg-slate-800">
-                  {p.image && <img src={p.image} alt="" width={800} height={600} loading="lazy" className="size-full object-cover" />}
+                <div className="m-2 size-24 shrink-0 self-start overflow-hidden rounded-xl bg-slate-100 sm:m-0 sm:aspect-[4/3] sm:size-auto sm:rounded-none dark:bg-slate-800">
+                  {p.image && <img src={p.image} alt="" width={800} height={600} loading="lazy" className="size-full object-contain sm:object-cover" data-testid="editor-card-image" />}
                 </div>
                 <div className="min-w-0 flex-1 p-3 sm:p-4">
                   <h2 className="font-semibold text-slate-900 dark:text-white" dir="auto" data-testid="editor-card-name">
@@ -215,14 +216,9 @@ function Editor() {
                   </p>
                   <div className="mt-2 flex flex-wrap gap-2 sm:mt-3">
                     {isAdmin && (
-                      <>
-                        <button type="button" onClick={() => void openEdit(p)} aria-label={`${he.edit}: ${p.name}`} className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 sm:px-4 sm:py-2">
-                          {he.edit}
-                        </button>
-                        <button type="button" onClick={() => void remove(p)} aria-label={`${he.remove}: ${p.name}`} className="rounded-lg border border-red-300 px-3 py-1.5 text-sm font-semibold sm:px-4 sm:py-2 text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950">
-                          {he.remove}
-                        </button>
-                      </>
+                      <button type="button" onClick={() => void openEdit(p)} aria-label={`${he.edit}: ${p.name}`} className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 sm:px-4 sm:py-2">
+                        {he.edit}
+                      </button>
                     )}
                     <a href={`/products/${encodeURIComponent(p.id)}`} className="rounded-lg px-2 py-1.5 text-sm font-semibold text-brand-600 underline sm:px-3 sm:py-2 underline-offset-2 dark:text-brand-100">
                       {he.viewInShop}
@@ -235,7 +231,17 @@ function Editor() {
         )}
       </div>
 
-      {sheet && <ProductSheet key={sheet.id ?? "new"} editingId={sheet.id} editingName={sheet.name} initial={sheet.initial} onSave={(f) => void save(f)} onClose={() => setSheet(null)} />}
+      {sheet && (
+        <ProductSheet
+          key={sheet.id ?? "new"}
+          editingId={sheet.id}
+          editingName={sheet.name}
+          initial={sheet.initial}
+          onSave={(f) => void save(f)}
+          onDelete={sheet.id ? () => void remove(sheet.id!) : undefined}
+          onClose={() => setSheet(null)}
+        />
+      )}
     </div>
   );
 }

@@ -1,18 +1,23 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { ImageDropzone } from "./ImageDropzone.tsx";
 import { he } from "./strings.ts";
+import { PRODUCT_CATEGORIES, type ProductCategory } from "../../lib/contracts/product.ts";
 
 export interface ProductForm {
   name: string;
   price: string;
   color: string;
+  /** The catalogue's category (issue 39: the catalogue filters by it), or "" for none yet. */
+  category: ProductCategory | "";
   quantity: number;
   description: string;
   image: string | null;
   hoverImage: string | null;
+  /** The Spanish name, description and color (issue 37); an empty one shows in English on the Spanish pages. */
+  es: { name?: string; description?: string; color?: string };
 }
 
-export const EMPTY_FORM: ProductForm = { name: "", price: "", color: "", quantity: 1, description: "", image: null, hoverImage: null };
+export const EMPTY_FORM: ProductForm = { name: "", price: "", color: "", category: "", quantity: 1, description: "", image: null, hoverImage: null, es: {} };
 
 interface Props {
   /** null: create mode; an id: edit mode (spec §4 product form states). */
@@ -21,6 +26,8 @@ interface Props {
   editingName?: string;
   initial: ProductForm;
   onSave(form: ProductForm): void;
+  /** Deletes the product being edited (asked for, then confirmed, at the sheet's end). */
+  onDelete?(): void;
   onClose(): void;
 }
 
@@ -46,11 +53,17 @@ function Required() {
  * back to what opened it. Every field that holds product text takes the direction of what is
  * typed (dir="auto"), so English names and descriptions read as typed on the Hebrew screen.
  */
-export function ProductSheet({ editingId, editingName, initial, onSave, onClose }: Props) {
+export function ProductSheet({ editingId, editingName, initial, onSave, onDelete, onClose }: Props) {
   const [form, setForm] = useState<ProductForm>(initial);
+  const [asking, setAsking] = useState(false);
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asking) keep.current?.focus();
+  }, [asking]);
   const sheet = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const set = <K extends keyof ProductForm>(k: K, v: ProductForm[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const setEs = (k: keyof ProductForm["es"], v: string) => setForm((f) => ({ ...f, es: { ...f.es, [k]: v } }));
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
@@ -121,12 +134,56 @@ export function ProductSheet({ editingId, editingName, initial, onSave, onClose 
           {he.requiredNote}
         </p>
         <form onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2">
-          <label className="sm:col-span-2">
+          <p id={`${titleId}-es`} className="text-xs text-slate-600 sm:col-span-2 dark:text-slate-400">
+            {he.spanishHint}
+          </p>
+          <label>
             <span className={labelText}>
               {he.name}
               <Required />
             </span>
-            <input className={field} dir="auto" value={form.name} maxLength={120} required aria-required="true" onChange={(e) => set("name", e.target.value)} />
+            <input className={field} dir="auto" lang="en" value={form.name} maxLength={120} required aria-required="true" onChange={(e) => set("name", e.target.value)} />
+          </label>
+          <label>
+            <span className={labelText}>
+              {he.inSpanish} {he.name}
+            </span>
+            <input className={field} dir="auto" lang="es" value={form.es.name ?? ""} maxLength={120} aria-describedby={`${titleId}-es`} onChange={(e) => setEs("name", e.target.value)} data-testid="name-es" />
+          </label>
+          <label>
+            <span className={labelText}>
+              {he.description}
+            </span>
+            <textarea className={`${field} min-h-24`} dir="auto" lang="en" value={form.description} maxLength={4000} onChange={(e) => set("description", e.target.value)} />
+          </label>
+          <label>
+            <span className={labelText}>
+              {he.inSpanish} {he.description}
+            </span>
+            <textarea className={`${field} min-h-24`} dir="auto" lang="es" value={form.es.description ?? ""} maxLength={4000} aria-describedby={`${titleId}-es`} onChange={(e) => setEs("description", e.target.value)} data-testid="description-es" />
+          </label>
+          <label>
+            <span className={labelText}>{he.category}</span>
+            <select className={field} value={form.category} onChange={(e) => set("category", e.target.value as ProductCategory | "")} data-testid="category">
+              <option value="">{he.noCategory}</option>
+              {PRODUCT_CATEGORIES.map((c) => (
+                <option key={c} value={c}>
+                  {he.categories[c]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span className={labelText}>
+              {he.color}
+            </span>
+            <input className={field} dir="auto" lang="en" value={form.color} maxLength={40} onChange={(e) => set("color", e.target.value)} />
+          </label>
+          <label>
+            <span className={labelText}>
+              {he.inSpanish} {he.color}
+            </span>
+            <input className={field} dir="auto" lang="es" value={form.es.color ?? ""} maxLength={40} aria-describedby={`${titleId}-es`} onChange={(e) => setEs("color", e.target.value)} data-testid="color-es" />
           </label>
           <label>
             <span className={labelText}>{he.price}</span>
@@ -141,16 +198,8 @@ export function ProductSheet({ editingId, editingName, initial, onSave, onClose 
             </span>
           </label>
           <label>
-            <span className={labelText}>{he.color}</span>
-            <input className={field} dir="auto" value={form.color} maxLength={40} onChange={(e) => set("color", e.target.value)} />
-          </label>
-          <label>
             <span className={labelText}>{he.quantity}</span>
             <input className={field} type="number" min={0} max={100000} step={1} value={form.quantity} onChange={(e) => set("quantity", e.target.value === "" ? 0 : Math.max(0, Math.floor(Number(e.target.value))))} />
-          </label>
-          <label className="sm:col-span-2">
-            <span className={labelText}>{he.description}</span>
-            <textarea className={`${field} min-h-24`} dir="auto" value={form.description} maxLength={4000} onChange={(e) => set("description", e.target.value)} />
           </label>
           <ImageDropzone label={he.image} value={form.image} onChange={(v) => set("image", v)} testId="dropzone-image" />
           <ImageDropzone label={he.hoverImage} value={form.hoverImage} onChange={(v) => set("hoverImage", v)} testId="dropzone-hover" />
@@ -163,6 +212,35 @@ export function ProductSheet({ editingId, editingName, initial, onSave, onClose 
             </button>
           </div>
         </form>
+        {onDelete && (
+          <section aria-labelledby={`${titleId}-delete`} className="mt-8 rounded-xl border border-red-200 p-4 dark:border-red-900" data-testid="delete-zone">
+            <h3 id={`${titleId}-delete`} className="font-semibold text-red-800 dark:text-red-200">
+              {he.deleteZone}
+            </h3>
+            {!asking ? (
+              <>
+                <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{he.deleteZoneHint}</p>
+                <button type="button" onClick={() => setAsking(true)} className="mt-3 rounded-lg border border-red-300 px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 dark:border-red-800 dark:text-red-300 dark:hover:bg-red-950">
+                  {he.remove}
+                </button>
+              </>
+            ) : (
+              <div role="alertdialog" aria-labelledby={`${titleId}-ask`} className="mt-2" data-testid="delete-confirm">
+                <p id={`${titleId}-ask`} className="text-sm font-semibold text-slate-900 dark:text-white">
+                  {he.deleteAsk[0]} ״<bdi dir="auto">{editingName || form.name}</bdi>״ {he.deleteAsk[1]}
+                </p>
+                <div className="mt-3 flex flex-wrap gap-3">
+                  <button ref={keep} type="button" onClick={() => setAsking(false)} className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-100 dark:hover:bg-slate-800">
+                    {he.deleteNo}
+                  </button>
+                  <button type="button" onClick={onDelete} className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-700">
+                    {he.deleteYes}
+                  </button>
+                </div>
+              </div>
+            )}
+          </section>
+        )}
       </div>
     </div>
   );

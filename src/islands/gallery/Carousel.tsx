@@ -2,14 +2,48 @@ import { useEffect, useRef, useState } from "react";
 import { useKeenSlider, type KeenSliderInstance } from "keen-slider/react";
 import "keen-slider/keen-slider.min.css";
 import { IslandBoundary } from "../shared/IslandBoundary";
-import { ROTATE_MS, picturesIn, showArrows, wrapIndex, type Slide } from "./slides";
+import {
+  ROTATE_MS,
+  picturesIn,
+  showArrows,
+  wrapIndex,
+  type ProjectDetails,
+  type Slide,
+} from "./slides";
 
 interface Props {
   slides: Slide[];
   /** "3d": the phone gallery (slides turn in depth, a click advances). "rotating": advances every 5 s. */
   variant: "3d" | "rotating";
   label: string;
+  /** The page's language (issue 37): the arrows' and the pause button's words. */
+  lang?: "en" | "es";
+  /**
+   * Each project's scope, time and materials by its id (a slide's `viewer.project`), shown under the
+   * phones' carousel (issue 39) after the words in `detailLabels`. Once per project, not per photo.
+   */
+  details?: Record<string, ProjectDetails>;
+  detailLabels?: { time: string; materials: string };
 }
+
+const WORDS = {
+  en: {
+    prev: "Previous slide",
+    next: "Next slide",
+    play: "Play",
+    pause: "Pause",
+    of: "of",
+    full: "View full screen",
+  },
+  es: {
+    prev: "Diapositiva anterior",
+    next: "Diapositiva siguiente",
+    play: "Reanudar",
+    pause: "Pausar",
+    of: "de",
+    full: "Ver en pantalla completa",
+  },
+};
 
 /**
  * Turns the slides around a vertical axis according to how far each is from the center. The turn
@@ -22,12 +56,21 @@ function depth(slider: KeenSliderInstance) {
     const offset = s.distance - (1 - s.size) / 2;
     const clamped = Math.max(-1, Math.min(1, offset / s.size));
     const turned = el.firstElementChild as HTMLElement | null;
-    if (turned) turned.style.transform = `perspective(900px) rotateY(${-clamped * 35}deg) scale(${1 - Math.abs(clamped) * 0.18})`;
+    if (turned)
+      turned.style.transform = `perspective(900px) rotateY(${-clamped * 35}deg) scale(${1 - Math.abs(clamped) * 0.18})`;
     el.style.zIndex = String(100 - Math.round(Math.abs(clamped) * 10));
   });
 }
 
-function Carousel({ slides, variant, label }: Props) {
+function Carousel({
+  slides,
+  variant,
+  label,
+  lang = "en",
+  details,
+  detailLabels,
+}: Props) {
+  const w = WORDS[lang];
   const [current, setCurrent] = useState(0);
   // The visitor's Pause holds until Play (decision 12); pointing at or focusing the carousel only
   // pauses it for as long as that lasts.
@@ -41,13 +84,22 @@ function Carousel({ slides, variant, label }: Props) {
   const pointerX = useRef<number | null>(null);
   const aim = useRef(0);
   const count = slides.length;
-  const [withPicture, setWithPicture] = useState(() => picturesIn(new Set(), 0, count));
+  const [withPicture, setWithPicture] = useState(() =>
+    picturesIn(new Set(), 0, count),
+  );
   const [ref, slider] = useKeenSlider<HTMLDivElement>({
     initial: 0,
     // Reduced motion: slides change at once instead of gliding.
-    defaultAnimation: typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches ? { duration: 0 } : undefined,
+    defaultAnimation:
+      typeof matchMedia === "function" &&
+      matchMedia("(prefers-reduced-motion: reduce)").matches
+        ? { duration: 0 }
+        : undefined,
     loop: false,
-    slides: variant === "3d" ? { perView: 1.35, spacing: 12, origin: "center" } : { perView: 1 },
+    slides:
+      variant === "3d"
+        ? { perView: 1.35, spacing: 12, origin: "center" }
+        : { perView: 1 },
     slideChanged: (s) => {
       const rel = s.track.details.rel;
       setCurrent(rel);
@@ -72,17 +124,28 @@ function Carousel({ slides, variant, label }: Props) {
   const next = () => go(aim.current + 1);
   const prev = () => go(aim.current - 1);
 
-  useEffect(() => setReduced(matchMedia("(prefers-reduced-motion: reduce)").matches), []);
+  useEffect(
+    () => setReduced(matchMedia("(prefers-reduced-motion: reduce)").matches),
+    [],
+  );
   useEffect(() => {
     if (variant !== "rotating" || paused || reduced || count < 2) return;
-    const t = setInterval(() => slider.current?.moveToIdx(wrapIndex((slider.current?.track.details.rel ?? 0) + 1, count)), ROTATE_MS);
+    const t = setInterval(
+      () =>
+        slider.current?.moveToIdx(
+          wrapIndex((slider.current?.track.details.rel ?? 0) + 1, count),
+        ),
+      ROTATE_MS,
+    );
     return () => clearInterval(t);
   }, [variant, paused, reduced, count, slider]);
 
   const arrows = showArrows(slides);
   return (
+    // `isolate`: the slides' and arrows' stacking stays inside the carousel, under the phones' fixed
+    // Call / Free Estimate bar (a tapped slide once covered both buttons, issue 39).
     <div
-      className="relative"
+      className="relative isolate"
       role="region"
       aria-roledescription="carousel"
       aria-label={label}
@@ -92,70 +155,196 @@ function Carousel({ slides, variant, label }: Props) {
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null))
+          setFocused(false);
       }}
     >
-      <div ref={ref} className={`keen-slider ${variant === "3d" ? "py-4" : "overflow-hidden rounded-3xl"} ${started ? "" : variant === "3d" ? "gap-3 ps-[13%]" : ""}`} aria-live={variant === "rotating" && !paused ? "off" : "polite"}>
-        {slides.map((s, i) => (
-          <div
-            key={s.title + i}
-            className={`keen-slider__slide cursor-pointer ${started ? "" : variant === "3d" ? "shrink-0 basis-[74%]" : "shrink-0 basis-full"}`}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}: ${s.title}${s.part ? `, ${s.part.toLowerCase()}` : ""}`}
-            data-active={i === current || undefined}
-            onPointerDown={(e) => (pointerX.current = e.clientX)}
-            onClick={(e) => {
-              // A click (not the end of a swipe) advances to the next slide.
-              if (pointerX.current === null || Math.abs(e.clientX - pointerX.current) < 8) next();
-              pointerX.current = null;
-            }}
-          >
-            {/* The page renders both carousels and CSS shows one. Each one's first slide is the
+      {/* The track and its arrows: the arrows center on the pictures, not on the counter and details below. */}
+      <div className="relative">
+        <div
+          ref={ref}
+          className={`keen-slider ${variant === "3d" ? "py-4" : "overflow-hidden rounded-3xl"} ${started ? "" : variant === "3d" ? "gap-3 ps-[13%]" : ""}`}
+          aria-live={variant === "rotating" && !paused ? "off" : "polite"}
+        >
+          {slides.map((s, i) => (
+            <div
+              key={s.title + i}
+              className={`keen-slider__slide cursor-pointer ${started ? "" : variant === "3d" ? "shrink-0 basis-[74%]" : "shrink-0 basis-full"}`}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} ${w.of} ${count}: ${s.title}${s.part ? `, ${s.part.toLowerCase()}` : ""}`}
+              data-active={i === current || undefined}
+              onPointerDown={(e) => (pointerX.current = e.clientX)}
+              onClick={(e) => {
+                // A click (not the end of a swipe) advances to the next slide; the full-screen link opens the viewer instead.
+                if ((e.target as Element).closest("a")) return;
+                if (
+                  pointerX.current === null ||
+                  Math.abs(e.clientX - pointerX.current) < 8
+                )
+                  next();
+                pointerX.current = null;
+              }}
+            >
+              {/* The page renders both carousels and CSS shows one. Each one's first slide is the
                 largest paint where it shows, fetched first; both are the same file, so the hidden
                 one costs nothing more. The rest of the wide screens' carousel is lazy, so a phone,
                 where it is hidden, never fetches it. Slides far from the current one get their
                 picture as the visitor comes near (picturesIn). */}
-            <figure className={`relative overflow-hidden bg-slate-200 dark:bg-slate-800 ${variant === "3d" ? "aspect-[4/5] rounded-3xl shadow-xl" : "aspect-[21/9]"}`}>
-              {s.src && withPicture.has(i) ? (
-                <img src={s.src} srcSet={s.srcset} sizes={s.sizes} width={s.width} height={s.height} alt={s.alt} loading={i === 0 || (variant === "3d" && i === 1) ? "eager" : "lazy"} fetchPriority={i === 0 ? "high" : undefined} draggable={false} className="h-full w-full object-cover" />
-              ) : null}
-              {s.badge ? <span className="absolute start-3 top-3 rounded-full bg-white/90 px-2.5 py-1 text-xs font-bold tracking-wide text-slate-800 uppercase shadow">{s.badge}</span> : null}
-              <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent p-4 pt-10 font-semibold text-white">
-                {s.title}
-                {s.part ? <span className="block text-sm font-medium text-white/85">{s.part}</span> : null}
-              </figcaption>
-            </figure>
-          </div>
-        ))}
+              <figure
+                className={`relative overflow-hidden bg-slate-200 dark:bg-slate-800 ${variant === "3d" ? "aspect-[4/5] rounded-3xl shadow-xl" : "aspect-[21/9]"}`}
+              >
+                {s.src && withPicture.has(i) ? (
+                  <img
+                    src={s.src}
+                    srcSet={s.srcset}
+                    sizes={s.sizes}
+                    width={s.width}
+                    height={s.height}
+                    alt={s.alt}
+                    loading={
+                      i === 0 || (variant === "3d" && i === 1)
+                        ? "eager"
+                        : "lazy"
+                    }
+                    fetchPriority={i === 0 ? "high" : undefined}
+                    draggable={false}
+                    className="h-full w-full object-cover"
+                  />
+                ) : null}
+                {variant === "3d" && s.viewer ? (
+                  // Opens the page's photo viewer (PhotoViewer.astro) at this photo; without JavaScript, the photo itself.
+                  <a
+                    href={s.viewer.href}
+                    data-photo={s.viewer.photo}
+                    data-photos-of={s.viewer.project}
+                    className="absolute end-3 top-3 z-10 flex size-11 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-lg hover:bg-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-500"
+                  >
+                    <span className="sr-only">
+                      {w.full}: {s.title}
+                      {s.part ? `, ${s.part.toLowerCase()}` : ""}
+                    </span>
+                    <svg
+                      viewBox="0 0 24 24"
+                      aria-hidden="true"
+                      className="size-5"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2.5"
+                      strokeLinecap="round"
+                      strokeLinejoin="round"
+                    >
+                      <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+                    </svg>
+                  </a>
+                ) : null}
+                {s.badge ? (
+                  <span className="absolute start-3 top-3 rounded-full bg-white/90 px-2.5 py-1 text-xs font-bold tracking-wide text-slate-800 uppercase shadow">
+                    {s.badge}
+                  </span>
+                ) : null}
+                <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent p-4 pt-10 font-semibold text-white">
+                  <span lang={s.titleLang}>{s.title}</span>
+                  {s.part ? (
+                    <span className="block text-sm font-medium text-white/85">
+                      {s.part}
+                    </span>
+                  ) : null}
+                </figcaption>
+              </figure>
+            </div>
+          ))}
+        </div>
+        {arrows && (
+          <>
+            <button
+              type="button"
+              onClick={prev}
+              aria-label={w.prev}
+              className="absolute start-2 top-1/2 z-[200] flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-lg hover:bg-white"
+            >
+              <Arrow d="M15 18l-6-6 6-6" />
+            </button>
+            <button
+              type="button"
+              onClick={next}
+              aria-label={w.next}
+              className="absolute end-2 top-1/2 z-[200] flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-lg hover:bg-white"
+            >
+              <Arrow d="M9 6l6 6-6 6" />
+            </button>
+          </>
+        )}
       </div>
-      {arrows && (
-        <>
-          <button type="button" onClick={prev} aria-label="Previous slide" className="absolute start-2 top-1/2 z-[200] flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-lg hover:bg-white">
-            <Arrow d="M15 18l-6-6 6-6" />
-          </button>
-          <button type="button" onClick={next} aria-label="Next slide" className="absolute end-2 top-1/2 z-[200] flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-lg hover:bg-white">
-            <Arrow d="M9 6l6 6-6 6" />
-          </button>
-        </>
-      )}
       <div className="mt-3 flex items-center justify-center gap-3">
-        <p className="text-sm font-semibold text-slate-700 tabular-nums dark:text-slate-300" data-counter>
+        <p
+          className="text-sm font-semibold text-slate-700 tabular-nums dark:text-slate-300"
+          data-counter
+        >
           {current + 1} / {count}
         </p>
         {variant === "rotating" && !reduced && (
-          <button type="button" onClick={() => setHeld((h) => !h)} aria-pressed={held} data-held={held} className="rounded-full px-3 py-1 text-sm font-semibold text-brand-700 underline dark:text-brand-300">
-            {held ? "Play" : "Pause"}
+          <button
+            type="button"
+            onClick={() => setHeld((h) => !h)}
+            aria-pressed={held}
+            data-held={held}
+            className="rounded-full px-3 py-1 text-sm font-semibold text-brand-700 underline dark:text-brand-300"
+          >
+            {held ? w.play : w.pause}
           </button>
         )}
       </div>
+      {variant === "3d" && detailLabels && details?.[slides[current]?.viewer?.project ?? ""] ? (
+        <Details slide={slides[current]} details={details[slides[current].viewer!.project]} labels={detailLabels} />
+      ) : null}
+    </div>
+  );
+}
+
+/** The current slide's project: what was done, how long it took and with what (as the wide screens' cards show). */
+function Details({
+  slide,
+  details: d,
+  labels,
+}: {
+  slide: Slide;
+  details: ProjectDetails;
+  labels: { time: string; materials: string };
+}) {
+  return (
+    <div
+      className="mx-4 mt-4 rounded-2xl border border-slate-200 bg-white p-4 text-sm shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      data-project-details
+    >
+      <p className="text-base font-bold" lang={slide.titleLang}>
+        {slide.title}
+      </p>
+      <p className="mt-2 text-slate-700 dark:text-slate-300" lang={d.scopeLang}>
+        {d.scope}
+      </p>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-slate-600 dark:text-slate-400">
+        <dt className="font-semibold">{labels.time}</dt>
+        <dd>{d.time}</dd>
+        <dt className="font-semibold">{labels.materials}</dt>
+        <dd lang={d.materialsLang}>{d.materials}</dd>
+      </dl>
     </div>
   );
 }
 
 function Arrow({ d }: { d: string }) {
   return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-6 rtl:rotate-180" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      className="size-6 rtl:rotate-180"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d={d} />
     </svg>
   );

@@ -13,6 +13,22 @@ export interface Slide {
   part?: string;
   /** A short label on the picture (a sample project's "Sample project · rendering"). */
   badge?: string;
+  /** "en" when the title is still the English on a Spanish page (no Spanish written yet). */
+  titleLang?: "en";
+  /**
+   * The photo in the page's photo viewer (PhotoViewer.astro): its project (the `data-project` of the
+   * element holding the project's `data-photos`), its place among them and its screen-size address.
+   */
+  viewer?: { project: string; photo: number; href: string };
+}
+
+/** A project's scope, time and materials, with `lang="en"` where a Spanish page still shows the English. */
+export interface ProjectDetails {
+  scope: string;
+  time: string;
+  materials: string;
+  scopeLang?: "en";
+  materialsLang?: "en";
 }
 
 /** Extensions the gallery treats as pictures: jpeg, jpg, gif, png, svg, webp. */

@@ -2,6 +2,10 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 
 interface Props {
   options: string[];
+  /** What each option says, when not its value (a Spanish page shows the Spanish title, sends the English). */
+  labels?: string[];
+  /** The button's words before a choice. */
+  placeholder?: string;
   value: string;
   onChange: (value: string) => void;
   invalid?: boolean;
@@ -13,8 +17,9 @@ interface Props {
  * that closes on selection. Keyboard: arrows, Home/End, Enter/Space to choose, Escape/Tab to close,
  * first-letter type-ahead. ARIA: button + listbox with aria-activedescendant.
  */
-export function ServiceSelect({ options, value, onChange, invalid, describedBy }: Props) {
+export function ServiceSelect({ options, labels = options, placeholder = "Select a Service", value, onChange, invalid, describedBy }: Props) {
   const id = useId();
+  const labelOf = (o: string) => labels[options.indexOf(o)] ?? o;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const button = useRef<HTMLButtonElement>(null);
@@ -76,8 +81,8 @@ export function ServiceSelect({ options, value, onChange, invalid, describedBy }
     }
     if (e.key === "Tab") return setOpen(false);
     if (e.key.length === 1) {
-      const from = options.findIndex((o, i) => i > active && o.toLowerCase().startsWith(e.key.toLowerCase()));
-      const hit = from >= 0 ? from : options.findIndex((o) => o.toLowerCase().startsWith(e.key.toLowerCase()));
+      const from = labels.findIndex((o, i) => i > active && o.toLowerCase().startsWith(e.key.toLowerCase()));
+      const hit = from >= 0 ? from : labels.findIndex((o) => o.toLowerCase().startsWith(e.key.toLowerCase()));
       if (hit >= 0) setActive(hit);
     }
   };
@@ -98,7 +103,7 @@ export function ServiceSelect({ options, value, onChange, invalid, describedBy }
         onKeyDown={onButtonKey}
         className={`field flex items-center justify-between text-start ${value ? "" : "text-slate-500 dark:text-slate-400"}`}
       >
-        <span className="truncate">{value || "Select a Service"}</span>
+        <span className="truncate">{value ? labelOf(value) : placeholder}</span>
         <svg viewBox="0 0 24 24" aria-hidden="true" className={`size-5 shrink-0 transition-transform ${open ? "rotate-180" : ""}`} fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M6 9l6 6 6-6" />
         </svg>
@@ -124,7 +129,7 @@ export function ServiceSelect({ options, value, onChange, invalid, describedBy }
               onPointerMove={() => setActive(i)}
               className={`flex cursor-pointer items-center justify-between px-4 py-2.5 ${i === active ? "bg-brand-50 text-brand-800 dark:bg-slate-800 dark:text-white" : ""}`}
             >
-              {o}
+              {labelOf(o)}
               {o === value && (
                 <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="none" stroke="currentColor" strokeWidth="3">
                   <path d="M5 13l4 4L19 7" />

@@ -3,26 +3,31 @@ import { useToast } from "../../lib/stores/toast.ts";
 import { useLoading } from "../../lib/stores/loading.ts";
 import { takeFlash } from "../../lib/flash.ts";
 import { IslandBoundary } from "./IslandBoundary.tsx";
+import { LocaleContext } from "./locale.ts";
+import { catalogueStrings } from "../../lib/i18n/catalogue.ts";
+import type { Locale } from "../../lib/i18n/locales.ts";
 
 /**
  * Shows the toast and loading stores (spec §3): one per page, e.g. `<Feedback client:idle />`.
  * The live regions are always in the page, so screen readers announce every new message. It also
  * shows a message left by the previous page (`setFlash`).
  */
-export default function Feedback() {
+export default function Feedback({ lang = "en" }: { lang?: Locale }) {
   useEffect(() => {
     const flash = takeFlash();
     if (flash) useToast.getState().show(flash.message, flash.type);
   }, []);
   return (
-    <IslandBoundary what="notifications">
-      <Toast />
-      <LoadingOverlay />
-    </IslandBoundary>
+    <LocaleContext.Provider value={lang}>
+      <IslandBoundary what={catalogueStrings(lang).notifications}>
+        <Toast lang={lang} />
+        <LoadingOverlay />
+      </IslandBoundary>
+    </LocaleContext.Provider>
   );
 }
 
-function Toast() {
+function Toast({ lang }: { lang: Locale }) {
   const { visible, type, message, clear } = useToast();
   const success = type === "success";
   return (
@@ -43,7 +48,7 @@ function Toast() {
           <span className="flex-1" dir="auto">
             {message}
           </span>
-          <button type="button" onClick={clear} className="-m-1 rounded p-1 leading-none opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current" aria-label="Dismiss">
+          <button type="button" onClick={clear} className="-m-1 rounded p-1 leading-none opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current" aria-label={catalogueStrings(lang).dismiss}>
             ×
           </button>
         </div>

@@ -1,4 +1,6 @@
-import { Component, type ErrorInfo, type ReactNode } from "react";
+import { Component, type ContextType, type ErrorInfo, type ReactNode } from "react";
+import { formStrings } from "../../lib/i18n/forms";
+import { LocaleContext } from "./locale";
 
 interface Props {
   children: ReactNode;
@@ -11,6 +13,8 @@ interface Props {
  * in its place instead of a blank area (spec §8: 'Loading chunk failed', 'Unexpected Application Error!').
  */
 export class IslandBoundary extends Component<Props, { error: Error | null }> {
+  static contextType = LocaleContext;
+  declare context: ContextType<typeof LocaleContext>;
   state = { error: null as Error | null };
 
   static getDerivedStateFromError(error: Error) {
@@ -25,14 +29,13 @@ export class IslandBoundary extends Component<Props, { error: Error | null }> {
     const { error } = this.state;
     if (!error) return this.props.children;
     const chunk = /chunk|dynamically imported module|Failed to fetch/i.test(error.message);
+    const t = formStrings(this.context).island;
     return (
       <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-        <p className="font-semibold">{chunk ? "Loading chunk failed" : "Unexpected Application Error!"}</p>
-        <p className="mt-1 text-sm">
-          {`Sorry, ${this.props.what ?? "this part of the page"} could not load. Please refresh the page, or call us.`}
-        </p>
+        <p className="font-semibold">{chunk ? t.chunk : t.error}</p>
+        <p className="mt-1 text-sm">{t.text(this.props.what)}</p>
         <button type="button" className="mt-3 rounded-lg bg-amber-700 px-3 py-1.5 text-sm font-semibold text-white" onClick={() => location.reload()}>
-          Refresh
+          {t.refresh}
         </button>
       </div>
     );

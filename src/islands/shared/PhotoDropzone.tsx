@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from "react";
 import { PHOTO_JPEG_QUALITY, PHOTO_MAX_BYTES, PHOTO_MAX_COUNT, PHOTO_MAX_SIDE } from "../../lib/contracts/lead.ts";
 import { whenIdle } from "../../lib/idle.ts";
+import { useLocale } from "./locale.ts";
 
 export type PhotoStatus = "preparing" | "ready" | "uploading" | "sent" | "failed" | "waiting";
 
@@ -34,6 +35,8 @@ let seq = 0;
 export function usePhotos(max = PHOTO_MAX_COUNT) {
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
+  const { locale, t } = useLocale();
+  const words = t.photos;
   const current = useRef(photos);
   current.current = photos;
 
@@ -47,7 +50,7 @@ export function usePhotos(max = PHOTO_MAX_COUNT) {
       const said: string[] = [];
       const room = max - current.current.length;
       const taken = files.slice(0, Math.max(0, room));
-      for (const f of files.slice(taken.length)) said.push(`A quote request can carry at most ${max} photos, so “${f.name}” was not added.`);
+      for (const f of files.slice(taken.length)) said.push(words.tooMany(max, f.name));
       const added = taken.map((f) => ({ id: `photo-${++seq}`, name: f.name || "photo", status: "preparing" as const, progress: 0 }));
       setPhotos((list) => [...list, ...added]);
       setProblems(said);
@@ -56,19 +59,21 @@ export function usePhotos(max = PHOTO_MAX_COUNT) {
       for (const [i, file] of taken.entries()) {
         const { id } = added[i];
         try {
-          if (!lib) throw new Error(`“${file.name}” could not be prepared: please check your connection and try again.`);
+          if (!lib) throw new Error(words.notPrepared(file.name));
           const blob = await lib.prepareLeadPhoto(file, { maxSide: PHOTO_MAX_SIDE, quality: PHOTO_JPEG_QUALITY, maxBytes: PHOTO_MAX_BYTES });
           // Removed while it was being prepared: nothing to keep.
           if (!current.current.some((p) => p.id === id)) continue;
           update(id, { status: "ready", blob, url: URL.createObjectURL(blob) });
         } catch (e) {
-          said.push(e instanceof Error && e.message ? e.message : `We could not read “${file.name}” as a picture.`);
+          // The downscaler says why in English; a Spanish page says it in its own plain words.
+          const why = e instanceof Error ? e.message : "";
+          said.push(why && (locale === "en" || why === words.notPrepared(file.name)) ? why : words.unreadable(file.name));
           setProblems([...said]);
           setPhotos((list) => list.filter((p) => p.id !== id));
         }
       }
     },
-    [max, update],
+    [max, update, words, locale],
   );
 
   const remove = useCallback((id: string) => {
@@ -91,12 +96,6 @@ export function preloadDownscaler(): void {
   whenIdle(() => void loadDownscaler().catch(() => {}), 3000);
 }
 
-const STATUS_TEXT: Partial<Record<PhotoStatus, string>> = {
-  preparing: "Preparing…",
-  sent: "Sent",
-  failed: "Not sent",
-  waiting: "Saved, will be sent",
-};
 
 interface Props {
   photos: Photo[];
@@ -112,6 +111,8 @@ export function PhotoDropzone({ photos, problems, onAdd, onRemove, locked, max =
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const [over, setOver] = useState(false);
+  const { locale, t } = useLocale();
+  const w = t.photos;
   const full = photos.length >= max;
 
   const take = (list: FileList | null | undefined) => {
@@ -135,7 +136,7 @@ export function PhotoDropzone({ photos, problems, onAdd, onRemove, locked, max =
   return (
     <div data-testid="photo-dropzone">
       <span id={`${id}-label`} className="field-label">
-        Photos <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+        {w.label} <span className="font-normal text-slate-600 dark:text-slate-400">{t.optional}</span>
       </span>
       <label
         onDragOver={(e) => {
@@ -163,17 +164,16 @@ export function PhotoDropzone({ photos, problems, onAdd, onRemove, locked, max =
         </svg>
         <span className="text-sm text-slate-700 dark:text-slate-200">
           {full ? (
-            <>
-              {max} of {max} photos added — remove one to add another
-            </>
+            w.full(max)
           ) : (
             <>
-              <span className="font-semibold text-brand-700 dark:text-brand-200">Click to upload</span>, take a photo or drag and drop
+              <span className="font-semibold text-brand-700 dark:text-brand-200">{w.click}</span>
+              {w.orDrop}
             </>
           )}
         </span>
         <span id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-400" data-testid="photo-hint">
-          PNG, JPG or WebP · up to {max} photos
+          {w.hint(max)}
         </span>
         <input
           ref={input}
@@ -198,16 +198,16 @@ export function PhotoDropzone({ photos, problems, onAdd, onRemove, locked, max =
       )}
 
       {photos.length > 0 && (
-        <ul className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-5" aria-label="Photos to send" data-testid="photo-list">
+        <ul className="mt-3 grid grid-cols-3 gap-3 sm:grid-cols-5" aria-label={w.list} data-testid="photo-list">
           {photos.map((p, i) => {
-            const badge = locked && p.status === "ready" ? "Waiting…" : STATUS_TEXT[p.status];
+            const badge = locked && p.status === "ready" ? w.status.locked : p.status === "ready" || p.status === "uploading" ? undefined : w.status[p.status];
             return (
               <li key={p.id} className="relative" data-testid="photo-item" data-status={p.status}>
                 <div className="aspect-square overflow-hidden rounded-lg bg-slate-200 ring-1 ring-slate-300 dark:bg-slate-700 dark:ring-slate-600">
                   {p.url ? (
-                    <img src={p.url} alt={`Photo ${i + 1}: ${p.name}`} className="size-full object-cover" />
+                    <img src={p.url} alt={w.photo(i + 1, p.name)} className="size-full object-cover" />
                   ) : (
-                    <span className="flex size-full items-center justify-center" role="img" aria-label={`Photo ${i + 1}: ${p.name}, preparing`}>
+                    <span className="flex size-full items-center justify-center" role="img" aria-label={w.preparingPhoto(i + 1, p.name)}>
                       <span aria-hidden="true" className="size-6 animate-spin rounded-full border-2 border-slate-400 border-t-transparent" />
                     </span>
                   )}
@@ -215,7 +215,7 @@ export function PhotoDropzone({ photos, problems, onAdd, onRemove, locked, max =
                 {p.status === "uploading" && (
                   <div
                     role="progressbar"
-                    aria-label={`Sending photo ${i + 1}`}
+                    aria-label={w.sendingPhoto(i + 1)}
                     aria-valuemin={0}
                     aria-valuemax={100}
                     aria-valuenow={Math.round(p.progress * 100)}
@@ -237,7 +237,7 @@ export function PhotoDropzone({ photos, problems, onAdd, onRemove, locked, max =
                   <button
                     type="button"
                     onClick={() => onRemove(p.id)}
-                    aria-label={`Remove photo ${i + 1}: ${p.name}`}
+                    aria-label={w.remove(i + 1, p.name)}
                     className="absolute -end-2 -top-2 flex size-8 items-center justify-center rounded-full bg-white text-slate-800 shadow ring-1 ring-slate-300 hover:bg-red-50 hover:text-red-700 focus-visible:outline-3 focus-visible:outline-brand-500 dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-600 dark:hover:bg-red-950 dark:hover:text-red-200"
                     data-testid="photo-remove"
                   >
@@ -248,7 +248,7 @@ export function PhotoDropzone({ photos, problems, onAdd, onRemove, locked, max =
                 )}
                 {p.error && (
                   <p className="mt-1 text-xs text-red-700 dark:text-red-300" data-testid="photo-error">
-                    {p.error}
+                    {locale === "en" ? p.error : w.status.failed}
                   </p>
                 )}
               </li>

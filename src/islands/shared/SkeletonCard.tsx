@@ -12,10 +12,10 @@ export function SkeletonCard() {
 }
 
 /** `count` placeholders in the same grid as the cards, announced once to screen readers. */
-export function SkeletonGrid({ count, className }: { count: number; className: string }) {
+export function SkeletonGrid({ count, className, label = "Loading products…" }: { count: number; className: string; label?: string }) {
   return (
     <div role="status" aria-live="polite" aria-busy="true">
-      <span className="sr-only">Loading products…</span>
+      <span className="sr-only">{label}</span>
       <div className={className}>
         {Array.from({ length: count }, (_, i) => (
           <SkeletonCard key={i} />

@@ -7,7 +7,10 @@ import { cloneElement, useEffect, useId, useRef, useState, type ReactElement, ty
 import { leadSourceFields, pageShownAt } from "../../lib/lead-source";
 import type { OutboxReport } from "../../lib/lead-outbox-page";
 import { local } from "../../lib/safe-storage";
+import { fieldMessage as sayAtField, formStrings } from "../../lib/i18n/forms";
+import type { Locale } from "../../lib/i18n/locales";
 import { FieldError } from "./FieldError.tsx";
+import { useLocale } from "./locale.ts";
 
 /** 'queued': kept on this device, to be sent when the connection is back (issue 13). */
 export type SendStatus = "idle" | "sending" | "sent" | "queued" | "failed";
@@ -39,32 +42,68 @@ export function useOutboxReports(onReport: (r: OutboxReport) => boolean): void {
   }, []);
 }
 
+const outboxWords = formStrings("en").outbox;
 /** What the visitor reads when a request is kept on the device for later. */
-export const OFFLINE_SAVED = "You're offline. We saved your request on this device and will send it automatically when you're back online — you don't need to do anything.";
+export const OFFLINE_SAVED = outboxWords.offlineSaved;
 /** The same, where this browser cannot keep it beyond this page (no IndexedDB). */
-export const OFFLINE_KEEP_OPEN = "You're offline. Please keep this page open: we will send your request automatically as soon as you're back online.";
+export const OFFLINE_KEEP_OPEN = outboxWords.offlineKeepOpen;
 
 /**
  * What the visitor reads when the server answered but could not take the request (5xx, 429, a
  * timeout): it stays in the outbox and is sent again, once (its Idempotency-Key), by this page in a
  * minute, by any page on the next visit, or by the service worker (issue 25).
  */
-export const BUSY_SAVED = "Our server could not take your request just now. We saved it on this device and will send it again automatically in a minute or on your next visit. You don't need to do anything.";
+export const BUSY_SAVED = outboxWords.busySaved;
 /** The same, where this browser cannot keep it beyond this page (no IndexedDB). */
-export const BUSY_KEEP_OPEN = "Our server could not take your request just now. Please keep this page open: we will send it again automatically in a minute.";
+export const BUSY_KEEP_OPEN = outboxWords.busyKeepOpen;
 
 /** Why a request is waiting on this device: no connection, or a server that could not take it. */
 export type QueuedBecause = "offline" | "busy";
-export const queuedText = (because: QueuedBecause, durable: boolean) =>
-  because === "busy" ? (durable ? BUSY_SAVED : BUSY_KEEP_OPEN) : durable ? OFFLINE_SAVED : OFFLINE_KEEP_OPEN;
+/** What the visitor reads while a request waits on the device, in the page's language. */
+export const queuedText = (because: QueuedBecause, durable: boolean, locale: Locale = "en") => {
+  const o = formStrings(locale).outbox;
+  return because === "busy" ? (durable ? o.busySaved : o.busyKeepOpen) : durable ? o.offlineSaved : o.offlineKeepOpen;
+};
 
 /**
  * The server's refusal of one field ("Invalid phone: is not a phone number"), said at that field
- * in the form's words: "Phone is not a phone number." (issue 25: the message belongs at the field).
+ * in the form's words and language: "Phone is not a phone number.", "Teléfono: no es un número de
+ * teléfono." (issue 25: the message belongs at the field; issue 37: in the page's language).
  */
-export function fieldMessage(label: string, serverMessage: string): string {
-  const said = serverMessage.replace(/^Invalid [\w.]+:\s*/, "").trim().replace(/\.$/, "");
-  return said ? `${label} ${said}.` : `Please check ${label.toLowerCase()}.`;
+export function fieldMessage(label: string, serverMessage: string, locale: Locale = "en"): string {
+  return sayAtField(label, serverMessage, locale);
+}
+
+/**
+ * The browser's own check of a required or e-mail field, in the page's language when the form has
+ * words for it (the browser would say it in its own): spread on the input.
+ */
+export function nativeCheck(locale: Locale) {
+  const t = formStrings(locale);
+  if (!t.required) return {};
+  return {
+    onInvalid: (e: { currentTarget: HTMLInputElement }) => {
+      const el = e.currentTarget;
+      el.setCustomValidity(el.validity.valueMissing ? t.required : el.validity.typeMismatch ? t.invalidEmail : "");
+    },
+    onInput: (e: { currentTarget: HTMLInputElement }) => e.currentTarget.setCustomValidity(""),
+  };
+}
+
+/**
+ * The lead forms' own check of their fields (they are noValidate, issue 39): every empty required
+ * field and malformed e-mail at once, in the form's order, in the page's language, as [name, message]
+ * for the fields `labels` names. The inputs' own validity says what is wrong; only the words are ours
+ * (the browser's bubbles named one field at a time, in the browser's language).
+ */
+export function invalidFields(form: HTMLFormElement, labels: Record<string, string>, locale: Locale): [string, string][] {
+  const t = formStrings(locale).check;
+  const found: [string, string][] = [];
+  for (const el of Array.from(form.elements)) {
+    if (!(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) || !(el.name in labels) || el.validity.valid) continue;
+    found.push([el.name, el.validity.valueMissing ? t.missing(labels[el.name]) : el.type === "email" ? t.email : formStrings(locale).field(labels[el.name], "")]);
+  }
+  return found;
 }
 
 /** The signed-in visitor's e-mail (the auth store keeps it), or "". */
@@ -107,10 +146,11 @@ export function useLeadForm() {
 
 /** A field people never see and bots fill in; hidden from assistive technology too. */
 export function Honeypot({ inputRef }: { inputRef: RefObject<HTMLInputElement | null> }) {
+  const { t } = useLocale();
   return (
     <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
       <label>
-        Website
+        {t.honeypot}
         <input ref={inputRef} name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
       </label>
     </div>
@@ -124,12 +164,13 @@ export function Honeypot({ inputRef }: { inputRef: RefObject<HTMLInputElement | 
  */
 export function Field({ label, required, optionalNote, error, children }: { label: string; required?: boolean; optionalNote?: boolean; error?: string; children: ReactElement<Record<string, unknown>> }) {
   const id = useId();
+  const { t } = useLocale();
   return (
     <div>
       <label className="block">
         <span className="field-label">
           {label}
-          {required ? <span aria-hidden="true"> *</span> : optionalNote && <span className="font-normal text-slate-600 dark:text-slate-400"> (optional)</span>}
+          {required ? <span aria-hidden="true"> *</span> : optionalNote && <span className="font-normal text-slate-600 dark:text-slate-400"> {t.optional}</span>}
         </span>
         {error ? cloneElement(children, { "aria-invalid": true, "aria-describedby": `${id}-error` }) : children}
       </label>
@@ -163,11 +204,12 @@ export function DetailsField({
   error?: string;
 }) {
   const id = useId();
+  const { t, locale } = useLocale();
   const full = value.length >= max;
   return (
     <div>
       <label htmlFor={id} className="field-label">
-        {label} <span className="font-normal text-slate-600 dark:text-slate-400">(optional)</span>
+        {label} <span className="font-normal text-slate-600 dark:text-slate-400">{t.optional}</span>
       </label>
       <textarea
         id={id}
@@ -185,13 +227,13 @@ export function DetailsField({
         <p id={`${id}-hint`}>{hint}</p>
         <p id={`${id}-count`} className={`ms-auto tabular-nums ${full ? "font-semibold text-amber-800 dark:text-amber-300" : ""}`} data-testid={`${name}-count`}>
           {value.length} / {max}
-          {full && <span className="sr-only">: the limit is reached</span>}
+          {full && <span className="sr-only">{t.limitReached}</span>}
         </p>
       </div>
       {error && <FieldError id={`${id}-error`} text={error} />}
       {full && (
         <p role="status" className="mt-1 text-xs font-semibold text-amber-800 dark:text-amber-300">
-          That is the most this box takes ({max.toLocaleString("en-US")} characters). Anything more can wait for our call.
+          {t.limitNote(max.toLocaleString(locale === "es" ? "es-US" : "en-US"))}
         </p>
       )}
     </div>

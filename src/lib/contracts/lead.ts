@@ -62,11 +62,27 @@ export const PHOTO_TOKEN_HEADER = "X-Photo-Token";
  * `data` of a stored quote request / inquiry: the spec's `{ status: true }`, plus a one-time token
  * for the photos when the body said it would send some (`photos` > 0). Answered again, unchanged,
  * to a repeat of the same Idempotency-Key.
+ *
+ * For a request held as possible spam (decision 15) `photoToken` is a claim of the same shape, not
+ * an upload token (issue 33): an upload with it is 401, and POST PHOTO_TOKEN_PATH with it answers
+ * 202 while the office has not looked, and an upload token once they pressed 'Not spam'.
  */
 export interface LeadAnswerData {
   status: true;
   photoToken?: string;
 }
+
+/** Where the browser asks, with a claim in X-Photo-Token, whether a request's photos may come now. */
+export const PHOTO_TOKEN_PATH = "/api/leads/photos/token";
+
+/** `data` of POST PHOTO_TOKEN_PATH: an upload token (200), or not yet (202: the office has not released the request). */
+export type PhotoTokenAnswer = { photoToken: string } | { waiting: true };
+
+/**
+ * A request held as possible spam is kept this long unreleased, then deleted (HELD_RETENTION_DAYS
+ * on the server); its photos wait on the visitor's device no longer either.
+ */
+export const HELD_LEAD_DAYS = 30;
 
 /** `data` of POST /api/leads/photos (201; 200 for a repeat of the same Idempotency-Key). */
 export interface LeadPhotoAnswer {

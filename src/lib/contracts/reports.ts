@@ -13,7 +13,7 @@ export type ReportPeriodChoice = (typeof REPORT_PERIODS)[number];
 export const REPORT_GROUPINGS = ["utm", "page", "referrer"] as const;
 export type ReportGrouping = (typeof REPORT_GROUPINGS)[number];
 
-export const REPORT_TABLES = ["sources", "services", "speed", "weekly"] as const;
+export const REPORT_TABLES = ["sources", "services", "speed", "weekly", "visits", "languages", "money"] as const;
 export type ReportTable = (typeof REPORT_TABLES)[number];
 
 /** The longest custom period, in days: three years keep every table's query well under its budget. */
@@ -121,4 +121,60 @@ export interface WeeklyReport {
   weeks: string[];
   /** The first REPORT_CHART_SOURCES sources of the sources table, in its order. */
   sources: WeeklySource[];
+}
+
+/**
+ * Site visits (issue 35) of a week of the period (or of the whole period), by the visit's day in
+ * Cape Coral: how they were booked, how they went, and how long after the lead they took place.
+ */
+export interface VisitsRow {
+  /** The week's Sunday (YYYY-MM-DD); null for the whole period. */
+  week: string | null;
+  visits: number;
+  online: number;
+  office: number;
+  scheduled: number;
+  done: number;
+  noShow: number;
+  cancelled: number;
+  /** no-show / (done + no-show); null when none has happened yet. */
+  noShowRate: number | null;
+  /** Days from the lead's arrival to its visit (cancelled visits left out). */
+  medianDays: number | null;
+  averageDays: number | null;
+}
+
+export interface VisitsReport {
+  period: ReportPeriod;
+  weeks: VisitsRow[];
+  total: VisitsRow;
+}
+
+/** Leads and won jobs by the language of the page they came from (issue 37): English, then Spanish. */
+export interface LanguageRow extends StatusCounts {
+  language: "en" | "es";
+}
+
+export interface LanguagesReport {
+  period: ReportPeriod;
+  rows: LanguageRow[];
+}
+
+/** A sum of the office's amounts (issue 39): the dollars, the leads they come from, and those with no amount written. */
+export interface MoneyFigure {
+  amount: number;
+  leads: number;
+  withoutAmount: number;
+}
+
+/**
+ * The money in the period's leads (issue 39), from the amounts the office writes when it quotes or
+ * wins a lead: the pipeline (leads quoted and still open), the won value and the average won job.
+ */
+export interface MoneyReport {
+  period: ReportPeriod;
+  pipeline: MoneyFigure;
+  won: MoneyFigure;
+  /** The won value over the won leads with an amount; null when there are none. */
+  averageJob: number | null;
 }

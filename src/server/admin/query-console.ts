@@ -15,19 +15,25 @@
  *     statements is refused and nobody can COMMIT out of the read-only transaction;
  *  4. the transaction is always rolled back, so even what READ ONLY allows is not kept, and then
  *     session advisory locks and settings are cleared (Db.isolated) before the connection is reused;
- *  5. `SET LOCAL statement_timeout` stops it after 2 s on PostgreSQL and Neon. The embedded
- *     database (PGlite, WASM) cannot interrupt a statement, so there the planner's estimate is
- *     checked first and a statement estimated above EMBEDDED_MAX_COST is refused without running;
- *  6. a lexer gives clear messages early (several statements, a writing verb, unmatched parentheses
- *     that would close the wrapping subquery) and refuses functions that run SQL text it never sees
- *     (query_to_xml, dblink, ts_stat) or whose effect would outlive the transaction.
+ *  5. `statement_timeout`, set for the transaction, stops it after 2 s on PostgreSQL and Neon. The
+ *     embedded database (PGlite, WASM) cannot interrupt a statement, so there the planner's estimate
+ *     is checked first and a statement estimated above EMBEDDED_MAX_COST (less for the text its
+ *     functions handle on every row, embeddedMaxCost) is refused without running;
+ *  6. before any of that, PostgreSQL's own parser (libpg_query, src/server/admin/sql-parser.ts)
+ *     reads the text as the server will, and console-statement.ts decides on its tree: exactly one
+ *     statement, a read, no data-modifying WITH, SELECT INTO or row lock, and no function outside
+ *     its allow-list (so nothing that runs SQL from text, sleeps, or outlives the transaction), with
+ *     the sizes the planner does not weigh bounded (repeat/lpad/rpad/replace, and on PGlite the rows
+ *     of generate_series). `standard_conforming_strings` is set on for the run, so the server reads
+ *     quotes and backslashes as that parser did. A refusal names what was refused; a syntax error
+ *     is the parser's own message and position.
  */
 import type { Db, Queryable } from "../db/index.ts";
-import { HttpError } from "../http/errors.ts";
-import { lexSql } from "./sql-lexer.ts";
+import { checkStatement, QUERY_TIMEOUT, QueryRefused } from "./console-statement.ts";
+
+export { checkStatement, QUERY_TIMEOUT, QueryRefused };
 
 export const QUERY_ROW_CAP = 500;
-export const QUERY_TIMEOUT = "2s";
 export const QUERY_MAX_LENGTH = 10_000;
 const CELL_MAX = 2000;
 /** The role the console reads as, and the function that runs its statement (migration 008). */
@@ -37,13 +43,29 @@ const RUN_FUNCTION = "public.console_run(text,integer,double precision)";
  * On the embedded database only: the planner's cost above which a statement is refused. Measured
  * through the console on PGlite: generate_series counts ran 9 cost units per ms on a busy machine
  * (50 idle), nested loops 60-280, so 20,000 refuses what could take more than about 2 s; a
- * recursive query's cost is a guess, so WITH RECURSIVE is refused there (checkStatement).
+ * recursive query's cost is a guess, so WITH RECURSIVE is refused there, and the work the planner
+ * does not price (a series' decimal rows, text built by repeat()) is bounded from the parse tree
+ * (console-statement.ts).
  * A true cut-off would need the statement in a worker holding a copy of the database, stopped at
  * 2 s: measured at 0.14-0.38 s to dump the 42 MB database plus 0.6-1.2 s to open it in a worker,
  * for every run, and the dev and e2e servers reach PGlite over a socket from another process, where
  * this code cannot reach the PGlite instance to copy it.
  */
 export const EMBEDDED_MAX_COST = 20_000;
+/**
+ * Characters of constant text handled per row (CheckedStatement.perRowChars) that cost PGlite as
+ * much as the row itself: the cost allowance there is EMBEDDED_MAX_COST / (1 + chars / 8).
+ * Measured on PGlite: a generate_series row 0.19 us at 0.0125 cost units; to_char with a
+ * 100-character format 18-26 ns per character per row (over 1,000,000 rows 1.8-2.6 s through the
+ * console, priced as the bare series), lpad 8-19 ns. A statement at its allowance then runs in
+ * about 0.3 s on an idle machine, however long the text its functions handle.
+ */
+export const EMBEDDED_CHARS_PER_ROW_COST = 8;
+
+/** The planner's cost above which the embedded database refuses a statement (see above). */
+export function embeddedMaxCost(perRowChars: number): number {
+  return EMBEDDED_MAX_COST / (1 + perRowChars / EMBEDDED_CHARS_PER_ROW_COST);
+}
 /**
  * What console_reader must never read. Migration 008 withholds these; they are checked again
  * before every run, so a stray GRANT closes the console instead of showing a secret.
@@ -58,73 +80,13 @@ export const SECRET_COLUMNS: readonly (readonly [table: string, column: string])
   ["lead_idempotency", "key"],
   ["lead_idempotency", "answer"],
   ["lead_photo_tokens", "token_hash"],
+  ["lead_photo_claims", "claim_hash"],
+  // Issue 35: a visitor's link names the visit's nonce; a staff member's feed token.
+  ["visits", "manage_nonce"],
+  ["visit_feeds", "token_hash"],
 ];
-export const SECRET_TABLES: readonly string[] = ["crm_token"];
-
-/** A query the console will not run, or one Postgres refused; the message is shown to the admin. */
-export class QueryRefused extends HttpError {
-  constructor(message: string, status = 400) {
-    super(status, message);
-  }
-}
-
-const READ_VERBS = new Set(["select", "with", "values", "table"]);
-const WRITE_VERBS = new Set([
-  "insert", "update", "delete", "merge", "upsert", "create", "drop", "alter", "truncate", "grant", "revoke",
-  "copy", "comment", "vacuum", "analyze", "reindex", "cluster", "refresh", "lock", "call", "do", "import",
-  "security", "reassign", "discard", "prepare", "execute", "deallocate", "listen", "notify", "unlisten",
-  "begin", "start", "commit", "rollback", "abort", "end", "savepoint", "release", "set", "reset", "load",
-]);
-/**
- * Functions the console refuses, by name or name prefix, compared lowercased, as any word of the
- * text (quoted or not, with or without a schema): whatever runs SQL text the lexer never sees
- * (query_to_xml('select …'), ts_stat('select …'), dblink), whose effect outlives the transaction
- * on a pooled connection (session advisory locks, settings, other backends), or that reaches the
- * server's files. The console also clears session state after every run (Db.isolated), so what
- * slips past still does not survive it.
- */
-const REFUSED_FUNCTIONS: readonly (string | RegExp)[] = [
-  // They run a query given as text.
-  /^(query|cursor|table|schema|database)_to_xml/,
-  "ts_stat",
-  "ts_rewrite",
-  /^dblink/,
-  "xpath_table",
-  /^pg_background/,
-  // Their effect outlives the transaction, or reaches other sessions, the server or its files.
-  /^pg_(try_)?advisory/,
-  "set_config",
-  /^pg_(terminate|cancel)_backend$/,
-  /^pg_(reload_conf|rotate_logfile|promote|switch_wal|create_restore_point|backup_start|backup_stop|start_backup|stop_backup)$/,
-  /^pg_(logical|replication|create_.*replication_slot|drop_replication_slot|copy_.*_replication_slot)/,
-  /^pg_stat_reset/,
-  "pg_notify",
-  /^lo_/,
-  /^pg_(read|ls_|stat_file|file_)/,
-  "pg_import_system_collations",
-];
-const SLEEP_FUNCTIONS = new Set(["pg_sleep", "pg_sleep_for", "pg_sleep_until"]);
-
-function refusedFunction(name: string): boolean {
-  const n = name.toLowerCase();
-  return REFUSED_FUNCTIONS.some((r) => (typeof r === "string" ? n === r : r.test(n)));
-}
-
-/**
- * On the embedded database the planner's estimate is the only guard, and it is blind to a series
- * whose bounds it cannot compute before running (`generate_series(1, (SELECT 2000000))`, a column,
- * random()): it guesses 1,000 rows. There a series takes constants only: numbers, quoted literals,
- * casts, intervals and the clock's functions.
- */
-const SERIES_FUNCTIONS = new Set(["generate_series", "generate_subscripts"]);
-const CONSTANT_WORDS = new Set([
-  "interval", "timestamp", "timestamptz", "date", "time", "timetz", "with", "without", "zone", "int", "integer",
-  "bigint", "smallint", "int2", "int4", "int8", "numeric", "decimal", "real", "double", "precision", "float4",
-  "float8", "text", "varchar", "pg_catalog", "now", "current_date", "current_timestamp", "localtimestamp",
-  "date_trunc", "make_date", "make_interval", "make_timestamp", "make_timestamptz", "to_date", "to_timestamp",
-  "year", "years", "month", "months", "week", "weeks", "day", "days", "hour", "hours", "minute", "minutes",
-  "second", "seconds", "true", "false", "null",
-]);
+// Issue 35: a mail's attachments (an invite) are the outbox bodies' kin.
+export const SECRET_TABLES: readonly string[] = ["crm_token", "outbox_attachments"];
 
 export interface QueryResult {
   columns: string[];
@@ -132,44 +94,6 @@ export interface QueryResult {
   /** True when the statement had more than QUERY_ROW_CAP rows and only the first ones are here. */
   truncated: boolean;
   ms: number;
-}
-
-/** Checks the text and returns the one statement to run, or throws QueryRefused with the reason. */
-export function checkStatement(sql: string, opts: { embedded: boolean }): string {
-  const lexed = lexSql(sql);
-  if (lexed.unterminated) throw new QueryRefused("The query has an unclosed quote or comment.");
-  if (lexed.unicodeIdentifier) throw new QueryRefused('U&"…" identifiers are refused here: write the name plainly.');
-  if (lexed.statements.length === 0) throw new QueryRefused("Write a query to run.");
-  if (lexed.statements.length > 1) throw new QueryRefused("Only one statement can run at a time: remove everything after the first ';'.");
-  const verb = lexed.words[0] ?? "";
-  if (WRITE_VERBS.has(verb)) throw new QueryRefused(`The query console is read-only: ${verb.toUpperCase()} statements are refused.`);
-  if (!READ_VERBS.has(verb)) throw new QueryRefused("Only queries that read can run here: start with SELECT, WITH, VALUES or TABLE.");
-  // FOR UPDATE, FOR NO KEY UPDATE, FOR SHARE, FOR KEY SHARE: Postgres refuses them too, but as missing privileges.
-  const w = lexed.words;
-  const locks = w.some((word, i) => word === "for" && (["update", "share"].includes(w[i + 1]) || (w[i + 1] === "no" && w[i + 2] === "key") || (w[i + 1] === "key" && w[i + 2] === "share")));
-  if (locks) throw new QueryRefused("The query console is read-only: row locks (FOR UPDATE, FOR SHARE) are refused.");
-  // A ')' closing what the text did not open would end the console's wrapping subquery early.
-  if (lexed.unbalanced)
-    throw new QueryRefused("The query's parentheses do not match: every '(' needs its ')', and a ')' cannot close what the query did not open.");
-  const banned = lexed.words.find(refusedFunction);
-  if (banned)
-    throw new QueryRefused(
-      `${banned.toLowerCase()}() is refused here: it runs SQL the console cannot check, or its effect would outlive the read-only transaction.`,
-    );
-  // The embedded database (PGlite, WASM) has no timer interrupts, so statement_timeout cannot stop a sleep there.
-  const sleep = opts.embedded ? lexed.words.find((w) => SLEEP_FUNCTIONS.has(w)) : undefined;
-  if (sleep) throw new QueryRefused(`${sleep}() is refused on the embedded development database, which cannot stop a statement after ${QUERY_TIMEOUT}.`);
-  // Nor can it estimate how long a recursive query runs (the planner guesses a few rows).
-  if (opts.embedded && lexed.words.includes("recursive"))
-    throw new QueryRefused(`WITH RECURSIVE is refused on the embedded development database, which cannot stop a statement after ${QUERY_TIMEOUT}.`);
-  const series = opts.embedded
-    ? lexed.calls.find((c) => SERIES_FUNCTIONS.has(c.name.toLowerCase()) && c.args.some((w) => !CONSTANT_WORDS.has(w.toLowerCase())))
-    : undefined;
-  if (series)
-    throw new QueryRefused(
-      `On the embedded development database ${series.name.toLowerCase()}() takes constants only (numbers, dates, intervals, now()): with a subquery, a column or a function in its bounds the planner cannot tell how long it runs, and this database cannot stop a statement after ${QUERY_TIMEOUT}.`,
-    );
-  return lexed.statements[0];
 }
 
 const embeddedCache = new WeakMap<Db, Promise<boolean>>();
@@ -189,7 +113,8 @@ export function isEmbedded(db: Db): Promise<boolean> {
 
 export async function runConsoleQuery(db: Db, sql: string): Promise<QueryResult> {
   const embedded = await isEmbedded(db);
-  const statement = checkStatement(sql, { embedded });
+  const { text: statement, perRowChars } = await checkStatement(sql, { embedded });
+  const maxCost = embedded ? embeddedMaxCost(perRowChars) : null;
   const started = performance.now();
   try {
     // Rolled back whatever happens; session locks and settings are cleared before the connection is reused.
@@ -197,12 +122,13 @@ export async function runConsoleQuery(db: Db, sql: string): Promise<QueryResult>
       await q.query("SET TRANSACTION READ ONLY");
       const problem = await roleProblem(q);
       if (problem) throw new QueryRefused(`The query console is closed: ${problem}`, 503);
-      await q.query(`SET LOCAL statement_timeout = '${QUERY_TIMEOUT}'`);
+      // One round trip: the time limit, and quotes read as the console's parser read them.
+      await q.query(`SELECT set_config('statement_timeout', '${QUERY_TIMEOUT}', true), set_config('standard_conforming_strings', 'on', true)`);
       await q.query(`SET LOCAL ROLE ${CONSOLE_ROLE}`);
       const r = await q.query<{ row: string }>("SELECT public.console_run($1, $2, $3::float8) AS row", [
         statement,
         QUERY_ROW_CAP + 1,
-        embedded ? EMBEDDED_MAX_COST : null,
+        maxCost,
       ]);
       return r.rows;
     });
@@ -210,7 +136,7 @@ export async function runConsoleQuery(db: Db, sql: string): Promise<QueryResult>
     const kept = rows.slice(0, QUERY_ROW_CAP).map((r) => toJsonRow(parseRow(String(r.row))));
     return { columns: kept[0] ? Object.keys(kept[0]) : [], rows: kept, truncated, ms: Math.round(performance.now() - started) };
   } catch (e) {
-    throw await explain(db, e, statement);
+    throw await explain(db, e, statement, perRowChars);
   }
 }
 
@@ -272,17 +198,21 @@ function parseRow(text: string): Record<string, unknown> {
 }
 
 /** Postgres's own refusal turned into the console's message; anything that is not Postgres's is passed on. */
-async function explain(db: Db, e: unknown, statement: string): Promise<unknown> {
+async function explain(db: Db, e: unknown, statement: string, perRowChars: number): Promise<unknown> {
   const code = (e as { code?: unknown })?.code;
   const message = e instanceof Error ? e.message : String(e);
   if (typeof code !== "string" || !/^[0-9A-Z]{5}$/.test(code)) return e;
   if (code === "25006" || (code === "0A000" && /data-modifying/i.test(message)))
     return new QueryRefused(`The query console is read-only: ${message}.`);
   if (code === "57014") return new QueryRefused(`The query took longer than ${QUERY_TIMEOUT.replace("s", " s")} and was stopped.`);
-  if (code === "CQ001")
+  if (code === "CQ001") {
+    const weighed = perRowChars
+      ? ` Its allowance is ${EMBEDDED_MAX_COST.toLocaleString("en-US")} less for the ${perRowChars.toLocaleString("en-US")} characters of text its functions handle on every row.`
+      : "";
     return new QueryRefused(
-      `The embedded development database cannot stop a statement after ${QUERY_TIMEOUT.replace("s", " s")}, and the planner expects this one to take longer (${message}). Narrow it, or run it on PostgreSQL.`,
+      `The embedded development database cannot stop a statement after ${QUERY_TIMEOUT.replace("s", " s")}, and the planner expects this one to take longer (${message}). Narrow it, or run it on PostgreSQL.${weighed}`,
     );
+  }
   if (code === "42501") return new QueryRefused(await refusalMessage(db, message, statement), 403);
   if (/multiple commands|multi-query/i.test(message)) return new QueryRefused("Only one statement can run at a time.");
   if (code.startsWith("08") || code.startsWith("53") || code.startsWith("57P") || code.startsWith("XX")) return e;

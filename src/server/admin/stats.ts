@@ -1,6 +1,6 @@
 /** The dashboard cards' figures, all counted from the database at the time of the call. */
 import type { Queryable } from "../db/index.ts";
-import type { DashboardStats } from "../../lib/contracts/admin.ts";
+import { LOG_LEVELS, type DashboardStats } from "../../lib/contracts/admin.ts";
 import { windowSql, type WindowInput } from "../logs/window.ts";
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
@@ -14,6 +14,7 @@ export async function dashboardStats(q: Queryable, w: WindowInput): Promise<Dash
     active_sessions: string;
     logins_today: string;
     errors: string;
+    levels: Record<string, string> | null;
     last_error_at: Date | null;
     admin_at: Date | null;
     admin_email: string | null;
@@ -31,6 +32,7 @@ export async function dashboardStats(q: Queryable, w: WindowInput): Promise<Dash
             (SELECT count(*) FROM sessions WHERE revoked_at IS NULL AND expires_at > now()) AS active_sessions,
             (SELECT count(*) FROM sessions, d WHERE created_at >= d.d_from AND created_at < d.d_to) AS logins_today,
             (SELECT count(*) FROM log, w WHERE level = 'ERROR' AND ts >= w.w_from AND ts < w.w_to) AS errors,
+            (SELECT json_object_agg(level, n) FROM (SELECT level, count(*) AS n FROM log, w WHERE ts >= w.w_from AND ts < w.w_to GROUP BY level) l) AS levels,
             (SELECT max(ts) FROM log WHERE level = 'ERROR') AS last_error_at,
             (SELECT created_at FROM admin_login) AS admin_at,
             (SELECT email FROM admin_login) AS admin_email,
@@ -45,6 +47,7 @@ export async function dashboardStats(q: Queryable, w: WindowInput): Promise<Dash
     activeSessions: Number(row.active_sessions),
     loginsToday: Number(row.logins_today),
     errors: Number(row.errors),
+    levels: Object.fromEntries(LOG_LEVELS.map((l) => [l, Number(row.levels?.[l] ?? 0)])) as DashboardStats["levels"],
     lastErrorAt: iso(row.last_error_at),
     adminLoginToday: row.admin_at && row.admin_email ? { at: iso(row.admin_at)!, email: row.admin_email } : null,
     window: { from: iso(row.w_from)!, to: iso(row.w_to)! },

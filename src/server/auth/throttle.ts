@@ -3,6 +3,7 @@
  * a subject (an account or an IP), each further failure locks it for twice as long as the last,
  * up to `maxDelaySeconds`. Counts live in Postgres so every function instance shares them.
  */
+import { randomUUID } from "node:crypto";
 import type { Queryable } from "../db/index.ts";
 import { tooManyRequests } from "../http/errors.ts";
 
@@ -45,6 +46,43 @@ export async function recordFailure(q: Queryable, t: Throttle, subject: string):
   return { failures, delay };
 }
 
+/**
+ * Counts an attempt as a failure before it is made, in one statement, so attempts made in parallel
+ * are all counted (issue 33: a throttle read before failures are recorded let 20 guesses in flight
+ * all through). While the subject is locked nothing is counted and the attempt is refused with a
+ * 429 whose Retry-After is the time left. A subject is forgotten only when it has been neither
+ * failing nor locked for `forgetAfterSeconds`, so a long lock cannot end in a fresh allowance.
+ * Returns the count with this attempt; call `refundAttempt` when the attempt succeeds.
+ */
+export async function reserveAttempt(q: Queryable, t: Throttle, subject: string): Promise<{ failures: number }> {
+  const attempt = randomUUID();
+  const r = await q.query<{ failures: number; wait: number; counted: boolean }>(
+    `INSERT INTO login_throttle AS t (key, failures, last_failure_at, locked_until, attempt)
+       VALUES ($1, 1, now(), CASE WHEN 1 >= $3 THEN now() + make_interval(secs => $4) END, $6)
+     ON CONFLICT (key) DO UPDATE SET
+       failures = CASE WHEN t.locked_until > now() THEN t.failures
+                       WHEN coalesce(t.locked_until, t.last_failure_at) < now() - make_interval(secs => $2) THEN 1
+                       ELSE t.failures + 1 END,
+       last_failure_at = CASE WHEN t.locked_until > now() THEN t.last_failure_at ELSE now() END,
+       locked_until = CASE WHEN t.locked_until > now() THEN t.locked_until
+                           WHEN coalesce(t.locked_until, t.last_failure_at) < now() - make_interval(secs => $2) THEN
+                             CASE WHEN 1 >= $3 THEN now() + make_interval(secs => $4) END
+                           WHEN t.failures + 1 >= $3 THEN now() + make_interval(secs => least($5::float8, $4 * power(2, t.failures + 1 - $3)))
+                           ELSE t.locked_until END,
+       attempt = CASE WHEN t.locked_until > now() THEN t.attempt ELSE $6 END
+     RETURNING failures, EXTRACT(EPOCH FROM (locked_until - clock_timestamp()))::float8 AS wait, attempt = $6 AS counted`,
+    [keyOf(t, subject), t.forgetAfterSeconds, t.freeFailures, t.baseDelaySeconds, t.maxDelaySeconds, attempt],
+  );
+  const row = r.rows[0];
+  if (!row.counted) throw tooManyRequests(Math.max(1, Math.ceil(Number(row.wait))), THROTTLED_MESSAGE);
+  return { failures: Number(row.failures) };
+}
+
+/** Takes back a reserved attempt that succeeded (the lock it may have set stays). */
+export async function refundAttempt(q: Queryable, t: Throttle, subject: string): Promise<void> {
+  await q.query("UPDATE login_throttle SET failures = greatest(failures - 1, 0) WHERE key = $1", [keyOf(t, subject)]);
+}
+
 /** Counts a failure under `key` without ever locking it (a brake, not a lock); returns the count. */
 export async function countFailure(q: Queryable, key: string, forgetAfterSeconds: number): Promise<number> {
   const r = await q.query<{ failures: number }>(
@@ -56,15 +94,6 @@ export async function countFailure(q: Queryable, key: string, forgetAfterSeconds
     [key.toLowerCase(), forgetAfterSeconds],
   );
   return Number(r.rows[0].failures);
-}
-
-/** The failures counted under `key` that are not yet forgotten. */
-export async function failureCount(q: Queryable, key: string, forgetAfterSeconds: number): Promise<number> {
-  const r = await q.query<{ failures: number }>(
-    "SELECT failures FROM login_throttle WHERE key = $1 AND last_failure_at >= now() - make_interval(secs => $2)",
-    [key.toLowerCase(), forgetAfterSeconds],
-  );
-  return Number(r.rows[0]?.failures ?? 0);
 }
 
 export async function clearFailures(q: Queryable, t: Throttle, subject: string): Promise<void> {

@@ -15,6 +15,12 @@ export interface CrmLeadInput extends LeadDetails {
   sourcePage: string | null;
   referrer: string | null;
   utm: Record<string, string>;
+  /** The /estimate estimate the request came with, in plain lines (issue 36), or none. */
+  estimate?: string[] | null;
+  /** The language of the page it was sent from (issue 37): the office answers in it. */
+  language?: "en" | "es";
+  /** The job's amount in dollars, once the office quoted or won it (issue 39): the deal's Amount. */
+  amount?: number | null;
 }
 
 /** "WL" + the lead's uuid without dashes: one word, so Zoho's word search finds it. */
@@ -61,6 +67,7 @@ export function dealRecord(lead: CrmLeadInput, stage: string, accountId: string 
     Description: describeLead(lead),
   };
   if (accountId) r.Account_Name = { id: accountId };
+  if (lead.amount != null) r.Amount = lead.amount;
   return r;
 }
 
@@ -71,7 +78,9 @@ export function describeLead(lead: CrmLeadInput): string {
     .join(", ");
   return [
     lead.kind === "quote" ? `Quote request: ${lead.subject}` : `Product inquiry: ${lead.subject}`,
+    ...(lead.estimate ?? []),
     lead.productId && `Product: ${lead.productName || "(unnamed)"} (id ${lead.productId})`,
+    `Language: ${lead.language === "es" ? "Spanish (sent from the Spanish site: answer in Spanish)" : "English"}`,
     lead.message && `${lead.kind === "quote" ? "Project details" : "Message"}: ${lead.message}`,
     lead.address && `Property address: ${lead.address}`,
     lead.sourcePage && `Page: ${lead.sourcePage}`,

@@ -1,5 +1,5 @@
 /**
- * The few Zoho CRM (API v7) calls lead sync needs: create an account, a lead or a deal; search
+ * The few Zoho CRM (API v7) calls lead sync needs: create an account, a lead, a deal or an event; search
  * records by criteria; find a record we may already have created (by the lead reference we write
  * into it); attach a lead's photos and find an attachment we may already have made (by its file name).
  * https://www.zoho.com/crm/developer/docs/api/v7/insert-records.html
@@ -10,7 +10,7 @@ import type { ZohoConfig } from "./config.ts";
 import { CrmError } from "./errors.ts";
 import { accessToken } from "./token.ts";
 
-export type Module = "Accounts" | "Leads" | "Deals";
+export type Module = "Accounts" | "Leads" | "Deals" | "Events";
 type Record_ = Record<string, unknown>;
 
 interface WriteAnswer {
@@ -24,10 +24,11 @@ export class ZohoClient {
   ) {}
 
   /**
-   * Creates a lead or a deal; returns its id (`data[0].details.id`). Zoho's duplicate check (an org
-   * may make a lead's e-mail unique) answers DUPLICATE_DATA with the record it met: that one is ours too.
+   * Creates a lead, a deal or an event (a site visit, issue 35); returns its id (`data[0].details.id`).
+   * Zoho's duplicate check (an org may make a lead's e-mail unique) answers DUPLICATE_DATA with the
+   * record it met: that one is ours too.
    */
-  create(module: "Leads" | "Deals", fields: Record_): Promise<string> {
+  create(module: "Leads" | "Deals" | "Events", fields: Record_): Promise<string> {
     return this.write(module, { data: [fields] }, true);
   }
 

@@ -14,11 +14,13 @@ import { createLogger, type Logger } from "../logs/logger.ts";
 import { zohoFromEnv, type ZohoConfig } from "../crm/config.ts";
 import { CrmError, describe } from "../crm/errors.ts";
 import { pushLead, type CrmIds } from "../crm/push.ts";
+import { estimateLines } from "../../lib/estimate.ts";
 import type { CrmLeadInput } from "../crm/records.ts";
 import type { CrmState } from "../../lib/contracts/lead.ts";
 import { LEAD_COLUMNS, type LeadRow, type NewLead } from "./lead.ts";
 import { drain, type DrainResult } from "./drain.ts";
 import { recordAttempt } from "../pipes/health.ts";
+import { alertLead } from "../alerts/lead-alerts.ts";
 
 /** How long a claimed lead is reserved for its worker (well over 3 steps × request timeout). */
 export const SYNC_LEASE_SECONDS = 300;
@@ -114,6 +116,9 @@ export function crmInput(lead: LeadRow): CrmLeadInput {
     sourcePage: lead.source_page,
     referrer: lead.referrer,
     utm: lead.utm ?? {},
+    estimate: lead.estimate ? estimateLines(lead.estimate) : null,
+    language: lead.language,
+    amount: lead.amount === null || lead.amount === undefined ? null : Number(lead.amount),
   };
 }
 
@@ -152,6 +157,8 @@ async function runSync(db: Db, lead: LeadRow, cfg: ZohoConfig, log: Logger): Pro
       // The database is down too: the lease runs out and a later run picks the lead up again.
       log.error(`Lead ${lead.id}: could not record the failed sync: ${describe(dbError)}`);
     }
+    // Staff hear of it on their phones, once per lead (issue 34); the sync goes on retrying.
+    await alertLead(db, lead.id, "crm-failed", log);
     await log.flush();
     return "failed";
   }

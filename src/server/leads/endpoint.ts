@@ -16,6 +16,7 @@ import { inquirySchema, quoteRequestSchema } from "./schemas.ts";
 import type { LeadAnswerData, LeadKind } from "../../lib/contracts/lead.ts";
 import { idempotencyKey } from "./idempotency.ts";
 import { LEAD_BODY_LIMIT, rateLimitLeads, submitLead, type LeadInput } from "./submit.ts";
+import { visitLeadCookie } from "../visits/tokens.ts";
 
 /** `answer` makes the JSON body of a success, which the spec words differently for each form. */
 export function leadEndpoint(path: Config["path"], kind: LeadKind, answer: (data: LeadAnswerData) => unknown) {
@@ -37,7 +38,17 @@ export function leadEndpoint(path: Config["path"], kind: LeadKind, answer: (data
         { ip, log, userAgent: req.headers.get("user-agent"), waitUntil: ctx?.waitUntil?.bind(ctx) },
         { answer, idempotency: key ? { key, endpoint } : undefined },
       );
-      return json(out.body, { status: out.status });
+      const res = json(out.body, { status: out.status });
+      // Issue 35: a site visit booked from this browser next is this request's (a held one's too, so
+      // the answers look alike). The request is stored already: nothing about the cookie may fail it.
+      if (kind === "quote" && out.stored) {
+        try {
+          res.headers.append("Set-Cookie", await visitLeadCookie(out.stored.id, new URL(req.url).protocol === "https:"));
+        } catch (e) {
+          log.warn(`Lead ${out.stored.id}: no site-visit cookie (${e instanceof Error ? e.message : String(e)})`);
+        }
+      }
+      return res;
     },
     ["POST"],
   );

@@ -3,6 +3,8 @@
  * lead, `crm-queue` moves it through the CRM sync queue, `admin-list` lists it for the dashboard.
  */
 import type { CrmState, LeadKind } from "../../lib/contracts/lead.ts";
+import type { Estimate } from "../../lib/contracts/estimate.ts";
+import type { Locale } from "../../lib/i18n/locales.ts";
 
 export type LeadRow = {
   id: string;
@@ -29,12 +31,18 @@ export type LeadRow = {
   crm_deal_id: string | null;
   attempts: number;
   last_error: string | null;
+  /** The /estimate estimate the request came with, as the server computed it (issue 36), or null. */
+  estimate: Estimate | null;
+  /** The language of the page it was sent from (issue 37, migration 024). */
+  language: Locale;
+  /** The job's amount in dollars the office wrote when it quoted or won the lead (issue 39, migration 026), or null. */
+  amount: string | number | null;
 };
 
 /** The columns of a LeadRow (never `SELECT *`). */
 export const LEAD_COLUMNS = `id, kind, full_name, email, phone, phone_e164, phone_ext, address, subject, message, product_id, product_name,
   source_page, referrer, utm, user_agent, spam_reason, created_at, crm_state, crm_account_id, crm_lead_id, crm_deal_id,
-  attempts, last_error`;
+  attempts, last_error, estimate, language, amount`;
 
 /** A submission about to be stored. */
 export interface NewLead {
@@ -60,4 +68,10 @@ export interface NewLead {
   photos?: number;
   /** Whether CRM sync is configured; without it the lead stays in Postgres ('disabled'). */
   crmEnabled: boolean;
+  /** False when the visitor is confirmed otherwise (a booked visit's own e-mail): no lead confirmation. */
+  confirm?: boolean;
+  /** The estimate recomputed on the server from the request's /estimate answers (issue 36). */
+  estimate?: Estimate | null;
+  /** The language of the page it was sent from: the visitor's e-mail and text are in it (issue 37). English when absent. */
+  language?: Locale;
 }

@@ -1,13 +1,15 @@
 /**
  * The two e-mails about a new lead: the office's notification (to the office e-mail of
  * content/site.json, or LEAD_NOTIFY_EMAIL), plain text with everything the visitor typed, and a
- * short confirmation to the visitor, which carries none of it (see confirmationMail).
+ * short confirmation to the visitor, which carries none of it (see confirmationMail), in the
+ * language of the page the request came from (issue 37).
  */
 import type { Queryable } from "../db/index.ts";
 import type { MailMessage } from "../mail/index.ts";
 import { readPublishedPart } from "../content/read.ts";
 import { loadServices } from "../content/services.ts";
 import type { NewLead } from "./lead.ts";
+import { estimateLines } from "../../lib/estimate.ts";
 import { siteBase } from "../settings/context.ts";
 
 export interface SiteInfo {
@@ -16,6 +18,8 @@ export interface SiteInfo {
   phone: string | null;
   /** The company's own line about when it replies (site.json reply.promise). */
   replyPromise: string | null;
+  /** The same line in Spanish, as the office wrote it (null when it has not). */
+  replyPromiseEs: string | null;
 }
 
 const FALLBACK_NAME = "Coastal Marine Construction";
@@ -29,6 +33,7 @@ export async function siteInfo(q?: Queryable): Promise<SiteInfo> {
     email: str(site?.email) ?? str(site?.officeEmail),
     phone: str(site?.phone),
     replyPromise: str((site?.reply as Record<string, unknown> | undefined)?.promise),
+    replyPromiseEs: str((site?.es as Record<string, unknown> | undefined)?.["reply.promise"]),
   };
 }
 
@@ -70,6 +75,8 @@ export async function officeNotification(lead: NewLead, id: string, site?: SiteI
     !!lead.address && `Address:  ${lead.address}`,
     `Subject:  ${lead.subject || "-"}`,
     !!lead.productId && `Product:  ${lead.productName || "(unnamed)"} (id ${lead.productId})`,
+    lead.language === "es" && "Language: Spanish (sent from the Spanish site; they got their confirmation in Spanish)",
+    !!lead.estimate && `\n${estimateLines(lead.estimate).join("\n")}`,
     !!lead.message && `\n${lead.kind === "quote" ? "Project details" : "Message"}:\n${lead.message}\n`,
     !!lead.photos && photoLine(lead.photos, id),
     `Page:     ${lead.page || "-"}`,
@@ -89,17 +96,41 @@ export async function officeNotification(lead: NewLead, id: string, site?: SiteI
 /**
  * What the confirmation names, from our own records only: the product's name in the catalogue (by
  * the id the inquiry names), or the service's title when the quote's subject is exactly one of the
- * catalogue's titles. Anything else (an 'Other' subject in the visitor's words, an unknown product)
- * is not named at all.
+ * catalogue's titles; in Spanish where the office wrote it, for a Spanish request. Anything else
+ * (an 'Other' subject in the visitor's words, an unknown product) is not named at all.
  */
 async function confirmedTopic(q: Queryable, lead: NewLead): Promise<string | null> {
+  const es = lead.language === "es";
   if (lead.kind === "inquiry") {
     if (!lead.productId) return null;
-    const r = await q.query<{ name: string }>("SELECT name FROM products WHERE id = $1", [lead.productId]);
-    return r.rows[0]?.name.trim() || null;
+    const r = await q.query<{ name: string; name_es: string | null }>("SELECT name, es->>'name' AS name_es FROM products WHERE id = $1", [lead.productId]);
+    const row = r.rows[0];
+    return ((es && row?.name_es?.trim()) || row?.name.trim()) || null;
   }
   const services = (await loadServices(q)) ?? [];
-  return services.find((s) => s.title === lead.subject)?.title ?? null;
+  const service = services.find((s) => s.title === lead.subject);
+  if (!service) return null;
+  const title = es ? (service.es as Record<string, string> | undefined)?.title?.trim() : undefined;
+  return title || service.title;
+}
+
+/** The visitor's confirmation in Spanish (issue 37): the same fixed template, in the words of the site's Spanish pages. */
+function confirmationEs(site: SiteInfo, lead: NewLead, topic: string) {
+  const what = lead.kind === "quote" ? "su solicitud de presupuesto" : "su consulta";
+  const about = topic ? `${what} ${lead.kind === "quote" ? "para" : "sobre"} ${topic}` : what;
+  return {
+    subject: `Recibimos ${what} - ${site.name}`,
+    lines: [
+      "Hola:",
+      "",
+      `Gracias por ${about}. ${site.replyPromiseEs ?? "Una persona de nuestro equipo se comunicará con usted para hablar de los próximos pasos."}`,
+      site.phone ? `Si es urgente, llámenos al ${site.phone}.` : "",
+      "",
+      "Si usted no se comunicó con nosotros, puede ignorar este correo.",
+      "",
+      site.name,
+    ],
+  };
 }
 
 /**
@@ -113,21 +144,26 @@ export async function confirmationMail(q: Queryable, lead: NewLead, known?: Site
   const topic = oneLine(((await confirmedTopic(q, lead)) ?? "").trim());
   const what = lead.kind === "quote" ? "your quote request" : "your inquiry";
   const about = topic ? `${what} ${lead.kind === "quote" ? "for" : "about"} ${topic}` : what;
+  const mail =
+    lead.language === "es"
+      ? confirmationEs(site, lead, topic)
+      : {
+          subject: `We received ${what} - ${site.name}`,
+          lines: [
+            "Hello,",
+            "",
+            `Thank you for ${about}. ${site.replyPromise ?? "A member of our team will reach out to discuss next steps."}`,
+            site.phone ? `If it is urgent, call us at ${site.phone}.` : "",
+            "",
+            "If you did not contact us, you can ignore this e-mail.",
+            "",
+            site.name,
+          ],
+        };
   return {
     to: lead.email,
-    subject: oneLine(`We received ${what} - ${site.name}`),
-    text: [
-      "Hello,",
-      "",
-      `Thank you for ${about}. ${site.replyPromise ?? "A member of our team will reach out to discuss next steps."}`,
-      site.phone ? `If it is urgent, call us at ${site.phone}.` : "",
-      "",
-      "If you did not contact us, you can ignore this e-mail.",
-      "",
-      site.name,
-    ]
-      .filter((l, i, a) => l !== "" || a[i - 1] !== "")
-      .join("\n"),
+    subject: oneLine(mail.subject),
+    text: mail.lines.filter((l, i, a) => l !== "" || a[i - 1] !== "").join("\n"),
     kind: "lead-confirm",
   };
 }

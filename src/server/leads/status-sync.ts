@@ -1,5 +1,6 @@
 /**
- * Writes the office's status changes to the Zoho lead (field Lead_Status), from the outbox that
+ * Writes the office's status changes to the Zoho lead (field Lead_Status), and the lead's amount and
+ * the deal's stage to its deal (Amount, Stage; issue 39), from the outbox that
  * `changeLeadStatus` fills. A change waits until its lead has been synced (it needs the Zoho lead's
  * id), is claimed with a lease like lead sync, and is retried with backoff until Zoho accepts it;
  * then it is done and never sent again. Only a lead's newest change is pending at any time, and a
@@ -8,10 +9,12 @@
 import type { Db } from "../db/index.ts";
 import { zohoFromEnv, type ZohoConfig } from "../crm/config.ts";
 import { CrmError, describe } from "../crm/errors.ts";
-import { backoffSeconds, SYNC_LEASE_SECONDS } from "./crm-queue.ts";
+import { backoffSeconds, crmInput, SYNC_LEASE_SECONDS } from "./crm-queue.ts";
+import { dealRecord, leadRef } from "../crm/records.ts";
+import { LEAD_COLUMNS, type LeadRow } from "./lead.ts";
 import { ZohoClient } from "../crm/zoho.ts";
 import { createLogger, type Logger } from "../logs/logger.ts";
-import type { LeadStatus } from "./status.ts";
+import { LEAD_STATUSES, isBackward, type LeadStatus } from "../../lib/lead-status.ts";
 
 /**
  * The Zoho lead status for each of ours: Zoho's standard Lead Status picklist has no "quoted",
@@ -27,15 +30,36 @@ export const DEFAULT_ZOHO_LEAD_STATUS: Record<LeadStatus, string> = {
 };
 
 export function zohoLeadStatuses(env: NodeJS.ProcessEnv = process.env): Record<LeadStatus, string> {
-  const map = { ...DEFAULT_ZOHO_LEAD_STATUS };
-  for (const pair of (env.ZOHO_LEAD_STATUSES ?? "").split(",")) {
+  return withOverrides(DEFAULT_ZOHO_LEAD_STATUS, env.ZOHO_LEAD_STATUSES);
+}
+
+/**
+ * The Zoho deal stage a status moves the deal to (issue 39: a won job was still 'Qualification' in
+ * Zoho): Zoho's standard stages for a quote, a signed job and a lost one. A lead reopened (back to
+ * contacted) puts its deal back at the first stage (ZOHO_DEAL_STAGE). `ZOHO_DEAL_STAGES` overrides
+ * any of them, e.g. "won=Signed,lost=Lost".
+ */
+export const DEFAULT_ZOHO_DEAL_STAGE: Partial<Record<LeadStatus, string>> = {
+  quoted: "Proposal/Price Quote",
+  won: "Closed Won",
+  lost: "Closed Lost",
+};
+
+export function zohoDealStages(env: NodeJS.ProcessEnv = process.env): Partial<Record<LeadStatus, string>> {
+  return withOverrides(DEFAULT_ZOHO_DEAL_STAGE, env.ZOHO_DEAL_STAGES);
+}
+
+/** `defaults` with "key=value,…" pairs of `text` over them (unknown keys and empty values ignored). */
+function withOverrides<T extends Partial<Record<LeadStatus, string>>>(defaults: T, text: string | undefined): T {
+  const map = { ...defaults };
+  for (const pair of (text ?? "").split(",")) {
     const [k, v] = pair.split("=").map((s) => s?.trim());
-    if (k && v && k in map) map[k as LeadStatus] = v.slice(0, 120);
+    if (k && v && (LEAD_STATUSES as readonly string[]).includes(k)) (map as Record<string, string>)[k] = v.slice(0, 120);
   }
   return map;
 }
 
-type Claimed = { id: string; lead_id: string; to_status: LeadStatus; crm_attempts: number; crm_lead_id: string };
+type Claimed = { id: string; lead_id: string; from_status: LeadStatus; to_status: LeadStatus; crm_attempts: number; crm_lead_id: string; crm_deal_id: string | null; amount: string | null };
 
 const DUE = `h.crm_state = 'pending' AND h.crm_next_attempt_at <= now()
   AND (h.crm_claimed_until IS NULL OR h.crm_claimed_until < now())
@@ -50,7 +74,7 @@ async function claim(db: Db, only?: string): Promise<Claimed | null> {
                    WHERE ${DUE} ${only ? "AND h.id = $2" : ""}
                    ORDER BY h.crm_next_attempt_at, h.id LIMIT 1 FOR UPDATE OF h SKIP LOCKED)
        AND cl.id = c.lead_id
-     RETURNING c.id, c.lead_id, c.to_status, c.crm_attempts, cl.crm_lead_id`,
+     RETURNING c.id, c.lead_id, c.from_status, c.to_status, c.crm_attempts, cl.crm_lead_id, cl.crm_deal_id, cl.amount`,
     only ? [SYNC_LEASE_SECONDS, only] : [SYNC_LEASE_SECONDS],
   );
   return r.rows[0] ?? null;
@@ -58,7 +82,11 @@ async function claim(db: Db, only?: string): Promise<Claimed | null> {
 
 async function push(db: Db, job: Claimed, cfg: ZohoConfig, log: Logger): Promise<boolean> {
   try {
-    await new ZohoClient(db, cfg).update("Leads", job.crm_lead_id, { Lead_Status: zohoLeadStatuses()[job.to_status] });
+    const zoho = new ZohoClient(db, cfg);
+    await zoho.update("Leads", job.crm_lead_id, { Lead_Status: zohoLeadStatuses()[job.to_status] });
+    // A lead moved back (reopened) puts its deal back at the first stage.
+    const stage = isBackward(job.from_status, job.to_status) ? cfg.dealStage : zohoDealStages()[job.to_status];
+    if (job.amount !== null || stage) await pushDeal(db, zoho, job, job.amount === null ? null : Number(job.amount), stage, cfg);
     // A newer change may have superseded this one meanwhile: it stays superseded (and goes next).
     await db.query(
       `UPDATE lead_status_history SET crm_state = CASE WHEN crm_state = 'pending' THEN 'done' ELSE crm_state END,
@@ -78,6 +106,24 @@ async function push(db: Db, job: Claimed, cfg: ZohoConfig, log: Logger): Promise
       .catch((dbError) => log.error(`Lead ${job.lead_id}: could not record the failed status write: ${describe(dbError)}`));
     return false;
   }
+}
+
+/**
+ * The lead's amount (its newest, issue 39) as its Zoho deal's Amount, and the stage the status
+ * moves the deal to. A product inquiry has no deal until the office quotes it: it gets one when a
+ * change carries an amount, found by the lead's reference on a retry after an ambiguous failure,
+ * like lead sync's. A stage alone never creates a deal (an inquiry lost before any quote has none).
+ */
+async function pushDeal(db: Db, zoho: ZohoClient, job: Claimed, amount: number | null, stage: string | undefined, cfg: ZohoConfig): Promise<void> {
+  const fields = { ...(amount !== null && { Amount: amount }), ...(stage && { Stage: stage }) };
+  if (job.crm_deal_id) return void (await zoho.update("Deals", job.crm_deal_id, fields));
+  if (amount === null) return;
+  const lead = (await db.query<LeadRow>(`SELECT ${LEAD_COLUMNS} FROM leads WHERE id = $1`, [job.lead_id])).rows[0];
+  if (!lead) return;
+  const found = job.crm_attempts > 1 ? await zoho.findByRef("Deals", leadRef(lead.id), "Deal_Name") : null;
+  if (found) await zoho.update("Deals", found, fields);
+  const dealId = found || (await zoho.create("Deals", { ...dealRecord(crmInput(lead), cfg.dealStage, lead.crm_account_id), ...fields }));
+  await db.query("UPDATE leads SET crm_deal_id = $2 WHERE id = $1 AND crm_deal_id IS NULL", [lead.id, dealId]);
 }
 
 /** Writes one change now (right after the admin made it), if it is due; the job retries otherwise. */

@@ -36,8 +36,8 @@ export async function insertLead(q: Queryable, lead: NewLead): Promise<StoredLea
   const phone = lead.phone ? parsePhone(lead.phone) : null;
   const r = await q.query<{ id: string; created_at: Date }>(
     `INSERT INTO leads (kind, full_name, email, phone, address, subject, message, product_id, product_name, source_page,
-       referrer, utm, user_agent, ip_hash, spam_reason, crm_state, phone_e164, phone_ext, landing_page)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16, $17, $18, $19)
+       referrer, utm, user_agent, ip_hash, spam_reason, crm_state, phone_e164, phone_ext, landing_page, estimate, language)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, $15, $16, $17, $18, $19, $20::jsonb, $21)
      RETURNING id, created_at`,
     [
       lead.kind,
@@ -59,6 +59,8 @@ export async function insertLead(q: Queryable, lead: NewLead): Promise<StoredLea
       phone?.e164 ?? null,
       phone?.ext ?? null,
       lead.landing || null,
+      lead.estimate ? JSON.stringify(lead.estimate) : null,
+      lead.language ?? "en",
     ],
   );
   const { id, created_at: createdAt } = r.rows[0];
@@ -83,6 +85,7 @@ export async function queueLeadMails(q: Queryable, lead: NewLead, id: string): P
   const site = await siteInfo(q);
   const office = await officeNotification(lead, id, site);
   if (office) mailIds.push(await enqueueMail(q, office));
+  if (lead.confirm === false) return mailIds;
   const address = lead.email.trim().toLowerCase();
   // Two requests from one address at once wait here for each other, so both cannot pass the count.
   await q.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`lead-confirm:${address}`]);

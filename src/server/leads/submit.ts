@@ -6,7 +6,8 @@
  *
  * Spam (honeypot filled, or the form sent faster than a person can fill it) is answered exactly
  * like a real lead, and stored flagged with its reason — never mailed, never synced — so a false
- * positive can still be found and re-queued by the admin.
+ * positive can still be found and released by the admin. Its photos wait for that release: its
+ * answer carries a claim, not an upload token (photo-claims.ts).
  */
 import type { Db, Queryable } from "../db/index.ts";
 import { createLogger, type Logger } from "../logs/logger.ts";
@@ -21,7 +22,11 @@ import type { NewLead } from "./lead.ts";
 import { insertLead } from "./store.ts";
 import { bodyHash, once } from "./idempotency.ts";
 import { createPhotoToken } from "./photos.ts";
+import { createPhotoClaim } from "./photo-claims.ts";
 import { syncLeadPhotos } from "./photo-sync.ts";
+import { alertLead } from "../alerts/lead-alerts.ts";
+import { leadEstimate } from "./estimate.ts";
+import { queueLeadText, recordSmsConsent, smsConsentOf, textLead } from "./texts.ts";
 import { ipNetwork } from "../http/ip.ts";
 
 /**
@@ -58,6 +63,17 @@ export async function rateLimitLeads(q: Queryable, ip: string): Promise<void> {
 
 export type LeadInput = { kind: "quote"; body: QuoteRequest } | { kind: "inquiry"; body: Inquiry };
 
+/**
+ * What a caller adds to a lead's own transaction (issue 35: a visit booked with it). `within` runs
+ * right after the lead is stored; if it throws (the slot was just taken), nothing is stored at all.
+ * Its mails and text are sent with the lead's. `ownConfirmation`: the caller confirms to the visitor
+ * itself (the visit's e-mail and text), so the lead's confirmation and text are not queued.
+ */
+export interface SubmitExtras {
+  within?: (q: Queryable, lead: { id: string; spam: boolean }) => Promise<{ mailIds?: number[]; textId?: string | null } | void>;
+  ownConfirmation?: boolean;
+}
+
 export interface Submitted {
   /** What to answer: the first answer again for a repeated Idempotency-Key. */
   status: number;
@@ -76,15 +92,31 @@ export async function submitLead(
   db: Db,
   input: LeadInput,
   scope: SubmitScope,
-  opts: { answer?: (data: LeadAnswerData) => unknown; idempotency?: { key: string; endpoint: string } } = {},
+  opts: { answer?: (data: LeadAnswerData) => unknown; idempotency?: { key: string; endpoint: string } } & SubmitExtras = {},
 ): Promise<Submitted> {
   const answerOf = opts.answer ?? ((data: LeadAnswerData) => ({ status: true, data }));
   const store = async (q: Queryable) => {
-    const lead = newLead(input, scope);
+    const lead: NewLead = { ...newLead(input, scope), confirm: !opts.ownConfirmation };
+    // From /estimate: the estimate is computed here, with the live price rules (issue 36).
+    if (input.kind === "quote" && input.body.estimate) lead.estimate = await leadEstimate(q, input.body.estimate);
     const stored = await insertLead(q, lead);
+    // 'Text me about this request' (issue 34): the consent is kept with the lead, and its text
+    // queued with it, unless the lead is held (its text waits for 'Not spam').
+    const consent = smsConsentOf(input.body);
+    let textId: string | null = null;
+    if (consent && lead.phone) {
+      const textLeadRow = { id: stored.id, kind: input.kind, phone: lead.phone, subject: lead.subject ?? "", page: lead.page, language: lead.language };
+      await recordSmsConsent(q, textLeadRow, consent);
+      if (!lead.spamReason && !opts.ownConfirmation) textId = await queueLeadText(q, textLeadRow);
+    }
+    const extra = opts.within ? await opts.within(q, { id: stored.id, spam: !!lead.spamReason }) : undefined;
+    if (extra?.mailIds) stored.mailIds.push(...extra.mailIds);
+    if (extra?.textId) textId = extra.textId;
     const data: LeadAnswerData = { status: true };
-    if (lead.photos) data.photoToken = await createPhotoToken(q, stored.id, stored.createdAt);
-    return { stored, lead, answer: { status: 200, body: answerOf(data) } };
+    // A held lead's photos wait on the visitor's device until 'Not spam' (photo-claims.ts): its
+    // answer has a claim where a token would be, of the same shape, so it looks like any other.
+    if (lead.photos) data.photoToken = lead.spamReason ? await createPhotoClaim(q, stored.id, lead.photos) : await createPhotoToken(q, stored.id, stored.createdAt);
+    return { stored, lead, textId, answer: { status: 200, body: answerOf(data) } };
   };
   let fresh: Awaited<ReturnType<typeof store>>;
   if (opts.idempotency) {
@@ -104,14 +136,23 @@ export async function submitLead(
     // Without a key the caller rate-limits first (endpoint.ts), before even reading the body.
     fresh = await db.tx(store);
   }
-  const { stored, lead, answer } = fresh;
+  const { stored, lead, answer, textId } = fresh;
   if (lead.spamReason) {
     scope.log.warn(`Lead ${stored.id} (${input.kind}) flagged as spam (${lead.spamReason}); stored, not mailed or synced`);
+    // The office hears of it (decision 15: never dropped silently), as a lead to check.
+    const alert = alertLead(db, stored.id, "held", scope.log);
+    if (scope.waitUntil) scope.waitUntil(alert);
     return { ...answer, stored: { id: stored.id, spam: true } };
   }
   scope.log.info(`Lead ${stored.id} (${input.kind}) stored; CRM sync ${stored.crmState}`);
-  const background = afterStore(db, stored.id, stored.mailIds, stored.crmState === "pending");
+  // Staff alerts first (issue 34: on a phone within seconds), then e-mails and the CRM.
+  const background = alertLead(db, stored.id, "new", scope.log).then(() => afterStore(db, stored.id, stored.mailIds, stored.crmState === "pending"));
   if (scope.waitUntil) scope.waitUntil(background);
+  // The visitor's text, beside the staff alert (within a minute; the alerts job retries it).
+  if (textId) {
+    const text = textLead(db, textId);
+    if (scope.waitUntil) scope.waitUntil(text);
+  }
   return { ...answer, stored: { id: stored.id, spam: false } };
 }
 
@@ -137,6 +178,7 @@ function newLead(input: LeadInput, scope: SubmitScope): NewLead {
     ip: scope.ip,
     spamReason: spamReason(b),
     crmEnabled: !!zohoFromEnv(),
+    language: b.language ?? "en",
   };
 }
 

@@ -9,6 +9,15 @@ export interface MailMessage {
   html?: string;
   /** What the message is for (lead-notify, lead-confirm, password-reset…), for the admin and tests. */
   kind?: string;
+  /** Files it carries (a visit's calendar invite), kept in outbox_attachments. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  /** e.g. "text/calendar; charset=utf-8; method=PUBLISH". */
+  contentType: string;
+  content: string;
 }
 
 export interface SmtpSettings {
@@ -92,7 +101,17 @@ export async function enqueueMail(q: Queryable, msg: MailMessage): Promise<numbe
     `INSERT INTO outbox (to_address, subject, text_body, html_body, kind) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
     [msg.to, msg.subject, msg.text, msg.html ?? null, msg.kind ?? "general"],
   );
-  return Number(r.rows[0].id);
+  const id = Number(r.rows[0].id);
+  for (const a of msg.attachments ?? []) {
+    await q.query("INSERT INTO outbox_attachments (outbox_id, filename, content_type, content) VALUES ($1, $2, $3, $4)", [id, a.filename, a.contentType, a.content]);
+  }
+  return id;
+}
+
+/** The files a queued message carries, in the order they were added. */
+export async function mailAttachments(q: Queryable, id: number): Promise<MailAttachment[]> {
+  const r = await q.query<{ filename: string; content_type: string; content: string }>("SELECT filename, content_type, content FROM outbox_attachments WHERE outbox_id = $1 ORDER BY id", [id]);
+  return r.rows.map((a) => ({ filename: a.filename, contentType: a.content_type, content: a.content }));
 }
 
 /** Sends one queued message: over SMTP when configured, else marks it kept locally. */
@@ -123,7 +142,8 @@ export async function deliver(q: Queryable, id: number, smtp: SmtpSettings): Pro
   if (smtp.policy && !mailAllowed(smtp.policy, m.to_address)) return keep(q, id, "preview deploy; recipient not in PREVIEW_MAIL_ALLOW");
   try {
     const transport = await smtpTransport(smtp);
-    await transport.sendMail({ from: smtp.from, to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body ?? undefined });
+    const attachments = (await mailAttachments(q, id)).map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content }));
+    await transport.sendMail({ from: smtp.from, to: m.to_address, subject: m.subject, text: m.text_body, html: m.html_body ?? undefined, ...(attachments.length ? { attachments } : {}) });
     await q.query("UPDATE outbox SET sent_at = now(), attempts = attempts + 1, last_error = NULL WHERE id = $1", [id]);
     await recordAttempt(q, "smtp", null);
     return true;

@@ -24,13 +24,14 @@ function orderOf(sort: ListOptions["sort"]): string {
   return "created_at DESC, name, id";
 }
 
-/** The WHERE of a search (name contains `q`, case-insensitive) and its parameters. */
+/** The WHERE of a search (the English or Spanish name contains `q`, case-insensitive) and its parameters. */
 function whereOf(search: string | undefined): { where: string; params: unknown[] } {
   if (!search) return { where: "", params: [] };
-  return { where: "WHERE name ILIKE $1", params: [`%${search.replace(/[\\%_]/g, (c) => "\\" + c)}%`] };
+  return { where: "WHERE (name ILIKE $1 OR es->>'name' ILIKE $1)", params: [`%${search.replace(/[\\%_]/g, (c) => "\\" + c)}%`] };
 }
 
-const CARD_COLUMNS = "id, name, price, image_key, hover_image_key";
+/** A card carries the Spanish name only (the Spanish catalogue's cards), not the rest of `es`. */
+const CARD_COLUMNS = "id, name, price, category, image_key, hover_image_key, jsonb_strip_nulls(jsonb_build_object('name', es->'name')) AS es";
 
 /** Cards for the catalogue, searched and sorted. */
 export async function listProducts(q: Queryable, opts: ListOptions = {}): Promise<ProductCard[]> {
@@ -94,7 +95,7 @@ async function resolveImage(q: Queryable, value: string | null | undefined, fiel
 export async function createProduct(q: Queryable, input: NewProduct, by: string, id = newProductId(input.name)): Promise<Product> {
   const image = await resolveImage(q, input.image, "image");
   const hover = await resolveImage(q, input.hoverImage, "hoverImage");
-  return insertProduct(q, { id, name: input.name, description: input.description, price: input.price, color: input.color, quantity: input.quantity, imageKey: image, hoverImageKey: hover, by });
+  return insertProduct(q, { id, name: input.name, description: input.description, price: input.price, color: input.color, category: input.category, es: input.es, quantity: input.quantity, imageKey: image, hoverImageKey: hover, by });
 }
 
 /** Applies the fields given; null when there is no such product. */
@@ -107,9 +108,9 @@ export async function updateProduct(q: Queryable, id: string, edit: ProductEdit,
   const price = edit.price === undefined ? { text: old.price, low: old.price_low, high: old.price_high } : priceColumns(edit.price);
   const r = await q.query<Row>(
     `UPDATE products SET name = $2, description = $3, price = $4, price_low = $5, price_high = $6, color = $7, quantity = $8,
-       image_key = $9, hover_image_key = $10, updated_by = $11, updated_at = now()
+       image_key = $9, hover_image_key = $10, updated_by = $11, updated_at = now(), es = $12::jsonb, category = $13
      WHERE id = $1 RETURNING ${COLUMNS}`,
-    [id, edit.name ?? old.name, edit.description ?? old.description, price.text, price.low, price.high, edit.color ?? old.color, edit.quantity ?? old.quantity, image, hover, by],
+    [id, edit.name ?? old.name, edit.description ?? old.description, price.text, price.low, price.high, edit.color ?? old.color, edit.quantity ?? old.quantity, image, hover, by, JSON.stringify(edit.es ?? old.es ?? {}), edit.category ?? old.category],
   );
   await pruneUnusedImages(q, [old.image_key, old.hover_image_key]);
   return toProduct(r.rows[0]);

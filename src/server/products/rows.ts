@@ -5,7 +5,7 @@
 import type { Queryable } from "../db/index.ts";
 import { normalizePriceText, parsePrice } from "../../lib/price.ts";
 import { imageUrl } from "../images/store.ts";
-import type { Product, ProductCard } from "../../lib/contracts/product.ts";
+import type { Product, ProductCard, ProductCategory, ProductSpanish } from "../../lib/contracts/product.ts";
 
 export type ProductRow = {
   id: string;
@@ -15,6 +15,10 @@ export type ProductRow = {
   price_low: string | null;
   price_high: string | null;
   color: string;
+  /** The catalogue's category, or "" (migration 025). */
+  category: ProductCategory | "";
+  /** The Spanish name, description and color (migration 024). */
+  es: ProductSpanish;
   quantity: number;
   image_key: string | null;
   hover_image_key: string | null;
@@ -22,16 +26,19 @@ export type ProductRow = {
   updated_at: Date;
 };
 
-export const COLUMNS = "id, name, description, price, price_low, price_high, color, quantity, image_key, hover_image_key, created_at, updated_at";
+export const COLUMNS = "id, name, description, price, price_low, price_high, color, category, es, quantity, image_key, hover_image_key, created_at, updated_at";
 const num = (v: string | null) => (v === null ? null : Number(v));
 
-export function toCard(r: Pick<ProductRow, "id" | "name" | "price" | "image_key" | "hover_image_key">): ProductCard {
-  return { id: r.id, name: r.name, price: r.price, image: imageUrl(r.image_key), hoverImage: imageUrl(r.hover_image_key) };
+export function toCard(r: Pick<ProductRow, "id" | "name" | "price" | "category" | "image_key" | "hover_image_key"> & { es?: ProductSpanish | null }): ProductCard {
+  const card: ProductCard = { id: r.id, name: r.name, category: r.category ?? "", price: r.price, image: imageUrl(r.image_key), hoverImage: imageUrl(r.hover_image_key) };
+  if (r.es?.name) card.es = { name: r.es.name };
+  return card;
 }
 
 export function toProduct(r: ProductRow): Product {
   return {
     ...toCard(r),
+    es: r.es ?? {},
     description: r.description,
     color: r.color,
     quantity: r.quantity,
@@ -55,6 +62,8 @@ export interface ProductInsert {
   description: string;
   price: string | number;
   color: string;
+  category?: ProductCategory | "";
+  es?: ProductSpanish;
   quantity: number;
   imageKey: string | null;
   hoverImageKey: string | null;
@@ -64,9 +73,9 @@ export interface ProductInsert {
 export async function insertProduct(q: Queryable, p: ProductInsert): Promise<Product> {
   const price = priceColumns(p.price);
   const r = await q.query<ProductRow>(
-    `INSERT INTO products (id, name, description, price, price_low, price_high, color, quantity, image_key, hover_image_key, created_by, updated_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING ${COLUMNS}`,
-    [p.id, p.name, p.description, price.text, price.low, price.high, p.color, p.quantity, p.imageKey, p.hoverImageKey, p.by],
+    `INSERT INTO products (id, name, description, price, price_low, price_high, color, quantity, image_key, hover_image_key, created_by, updated_by, es, category)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12::jsonb, $13) RETURNING ${COLUMNS}`,
+    [p.id, p.name, p.description, price.text, price.low, price.high, p.color, p.quantity, p.imageKey, p.hoverImageKey, p.by, JSON.stringify(p.es ?? {}), p.category ?? ""],
   );
   return toProduct(r.rows[0]);
 }

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { MAX_PRICE_TEXT } from "../../lib/price.ts";
 import { text } from "../../lib/text.ts";
-import { PRODUCT_ID_SHAPE } from "../../lib/contracts/product.ts";
+import { PRODUCT_CATEGORIES, PRODUCT_ID_SHAPE } from "../../lib/contracts/product.ts";
 
 
 /** Two browser-downscaled pictures as base64 plus the text fields fit well inside this. */
@@ -16,6 +16,12 @@ const fields = {
   description: text().trim().max(4000),
   price: z.union([text().trim().max(MAX_PRICE_TEXT), z.number().nonnegative().max(10_000_000)]),
   color: text().trim().max(40),
+  // The catalogue's category (issue 39), or "" for none yet.
+  category: z.enum([...PRODUCT_CATEGORIES, ""]),
+  // The Spanish the office writes beside the English (issue 37); an empty text is left out (the Spanish page shows the English).
+  es: z
+    .strictObject({ name: text().trim().max(120).optional(), description: text().trim().max(4000).optional(), color: text().trim().max(40).optional() })
+    .transform((es) => Object.fromEntries(Object.entries(es).filter(([, v]) => v)) as { name?: string; description?: string; color?: string }),
   quantity: z.coerce.number().int().min(0).max(100_000),
   image: imageField,
   hoverImage: imageField,
@@ -26,6 +32,8 @@ export const newProductSchema = z.strictObject({
   description: fields.description.default(""),
   price: fields.price.default(""),
   color: fields.color.default(""),
+  category: fields.category.default(""),
+  es: fields.es.default({}),
   quantity: fields.quantity.default(1),
   image: imageField.default(null),
   hoverImage: imageField.default(null),
@@ -40,6 +48,8 @@ export const editProductSchema = z.strictObject({
   description: fields.description.optional(),
   price: fields.price.optional(),
   color: fields.color.optional(),
+  category: fields.category.optional(),
+  es: fields.es.optional(),
   quantity: fields.quantity.optional(),
   image: imageField.optional(),
   hoverImage: imageField.optional(),

@@ -11,7 +11,7 @@ import type { Db, Queryable } from "../db/index.ts";
 import type { Seeder } from "../db/seeds/seeder.ts";
 import { putImage, sniffImageType } from "../images/store.ts";
 import { insertProduct } from "./rows.ts";
-import { PRODUCT_ID_SHAPE } from "../../lib/contracts/product.ts";
+import { PRODUCT_CATEGORIES, PRODUCT_ID_SHAPE } from "../../lib/contracts/product.ts";
 
 export const CATALOGUE_DIR = "content/products";
 
@@ -20,8 +20,11 @@ const entrySchema = z.strictObject({
   name: z.string().min(1),
   price: z.string(),
   color: z.string(),
+  category: z.enum(PRODUCT_CATEGORIES).optional(),
   quantity: z.number().int().min(0),
   description: z.string(),
+  /** The Spanish name, description and color (issue 37). */
+  es: z.strictObject({ name: z.string().min(1).optional(), description: z.string().optional(), color: z.string().optional() }).optional(),
   image: z.string().min(1),
   hoverImage: z.string().optional(),
 });

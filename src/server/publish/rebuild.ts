@@ -107,3 +107,25 @@ export async function runSiteRebuild(db: Db, log: Logger, settings: RebuildSetti
   if (!settings) return "Site rebuild: no build hook here";
   return (await fireDueRebuild(db, log, settings)) ? "Site rebuild: a due rebuild was fired" : "Site rebuild: nothing due";
 }
+
+export interface RebuildState {
+  /** A build hook is set here (a publish asks for a rebuild). */
+  hook: boolean;
+  dueAt: string | null;
+  firedAt: string | null;
+  lastError: string | null;
+}
+
+const isoOrNull = (t: unknown) => (t == null ? null : t instanceof Date ? t.toISOString() : String(t));
+
+/** Where the rebuild stands, for the back office's publish bar (the Site section and the price rules share it). */
+export async function rebuildState(db: Db): Promise<RebuildState> {
+  const r = (await db.query<{ due_at: Date | null; fired_at: Date | null; last_error: string | null }>("SELECT due_at, fired_at, last_error FROM site_rebuild WHERE id = 'site'")).rows[0];
+  let hook: boolean;
+  try {
+    hook = !!rebuildSettings();
+  } catch {
+    hook = false; // a malformed BUILD_HOOK_URL: no rebuild can be asked for (the log says why on publish)
+  }
+  return { hook, dueAt: isoOrNull(r?.due_at), firedAt: isoOrNull(r?.fired_at), lastError: r?.last_error ?? null };
+}

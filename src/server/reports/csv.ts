@@ -1,5 +1,5 @@
 /** Each report table as a CSV file, with the figures the table shows (times in business hours). */
-import type { ReportGrouping, ServicesReport, SourceKey, SourcesReport, SpeedReport, SpeedRow, StatusCounts, WeeklyReport } from "../../lib/contracts/reports.ts";
+import type { LanguagesReport, MoneyReport, ReportGrouping, ServicesReport, SourceKey, SourcesReport, SpeedReport, SpeedRow, StatusCounts, VisitsReport, VisitsRow, WeeklyReport } from "../../lib/contracts/reports.ts";
 import { LEAD_STATUSES } from "../../lib/lead-status.ts";
 import { toCsv } from "../http/csv.ts";
 
@@ -57,4 +57,49 @@ export function weeklyCsv(r: WeeklyReport): string {
   const rows = r.weeks.flatMap((week, w) => r.sources.map((s) => ({ week, s, leads: s.leads[w], won: s.won[w] })));
   const keys: Column<(typeof rows)[number]>[] = KEY_HEADERS[r.group].map((header, i) => ({ header, value: (row) => keyCells(row.s)[i] }));
   return toCsv([{ header: "week_from", value: (row) => row.week }, ...keys, { header: "leads", value: (row) => row.leads }, { header: "won", value: (row) => row.won }], rows);
+}
+
+const fixed = (n: number | null, digits: number) => (n === null ? "" : n.toFixed(digits));
+
+/** Leads and won jobs by the site's language (issue 37): en, then es. */
+export function languagesCsv(r: LanguagesReport): string {
+  return toCsv<LanguagesReport["rows"][number]>([{ header: "language", value: (row) => row.language }, ...countColumns()], r.rows);
+}
+
+/** Site visits per week and in all (issue 35): how booked, how they went, no-show rate, days from lead to visit. */
+export function visitsCsv(r: VisitsReport): string {
+  return toCsv<VisitsRow>(
+    [
+      { header: "week_from", value: (row) => row.week ?? "all" },
+      { header: "visits", value: (row) => row.visits },
+      { header: "booked_online", value: (row) => row.online },
+      { header: "booked_by_office", value: (row) => row.office },
+      { header: "scheduled", value: (row) => row.scheduled },
+      { header: "done", value: (row) => row.done },
+      { header: "no_show", value: (row) => row.noShow },
+      { header: "cancelled", value: (row) => row.cancelled },
+      { header: "no_show_rate", value: (row) => fixed(row.noShowRate, 4) },
+      { header: "median_days_lead_to_visit", value: (row) => fixed(row.medianDays, 1) },
+      { header: "average_days_lead_to_visit", value: (row) => fixed(row.averageDays, 1) },
+    ],
+    [...r.weeks, r.total],
+  );
+}
+
+/** The period's money (issue 39): one row per figure, in dollars. */
+export function moneyCsv(r: MoneyReport): string {
+  const rows = [
+    { figure: "pipeline", amount: r.pipeline.amount, leads: r.pipeline.leads, without: r.pipeline.withoutAmount },
+    { figure: "won", amount: r.won.amount, leads: r.won.leads, without: r.won.withoutAmount },
+    { figure: "average_job", amount: r.averageJob, leads: r.won.leads, without: r.won.withoutAmount },
+  ];
+  return toCsv<(typeof rows)[number]>(
+    [
+      { header: "figure", value: (row) => row.figure },
+      { header: "amount_usd", value: (row) => (row.amount === null ? "" : row.amount.toFixed(2)) },
+      { header: "leads_with_amount", value: (row) => row.leads },
+      { header: "leads_without_amount", value: (row) => row.without },
+    ],
+    rows,
+  );
 }

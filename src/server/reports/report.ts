@@ -8,7 +8,10 @@ import { resolvePeriod, type ReportQuery } from "./period.ts";
 import { hostOf, sourcesReport, weeklyReport } from "./sources.ts";
 import { servicesReport } from "./services.ts";
 import { speedReport } from "./speed.ts";
-import { servicesCsv, sourcesCsv, speedCsv, weeklyCsv } from "./csv.ts";
+import { languagesCsv, moneyCsv, servicesCsv, sourcesCsv, speedCsv, visitsCsv, weeklyCsv } from "./csv.ts";
+import { visitsReport } from "./visits.ts";
+import { languagesReport } from "./languages.ts";
+import { moneyReport } from "./money.ts";
 
 /**
  * This site's hosts (the address the admin uses, and the site's own URL): a lead whose referrer is
@@ -38,6 +41,18 @@ export async function readReport(q: Queryable, table: ReportTable, query: Report
     case "speed": {
       const r = await speedReport(q, period, await businessHours(q), now);
       return { data: r, csv: () => speedCsv(r) };
+    }
+    case "visits": {
+      const r = await visitsReport(q, period);
+      return { data: r, csv: () => visitsCsv(r) };
+    }
+    case "languages": {
+      const r = await languagesReport(q, period);
+      return { data: r, csv: () => languagesCsv(r) };
+    }
+    case "money": {
+      const r = await moneyReport(q, period);
+      return { data: r, csv: () => moneyCsv(r) };
     }
   }
 }

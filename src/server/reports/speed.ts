@@ -1,7 +1,8 @@
 /**
  * Speed to answer: for the leads that arrived in each week of the period (and in the whole
  * period), the median and 90th percentile of the business time from 'new' to the lead's first
- * status change (the first row of its history), and how many still wait; plus every lead waiting
+ * answer: its first contact ('התקשרתי', issue 34) or its first status change (the first row of
+ * its history), whichever came first; and how many still wait; plus every lead waiting
  * now and the oldest of them. One statement.
  *
  * The wait starts when the lead arrived, or when the office released it from the spam hold
@@ -41,14 +42,14 @@ export async function speedReport(q: Queryable, period: ReportPeriod, hours: Bus
   const r = await q.query<Row>(
     `WITH ${per.ctes},
      first AS (SELECT h.lead_id, min(h.changed_at) AS first_at FROM lead_status_history h GROUP BY h.lead_id),
-     l AS (SELECT l.id, coalesce(l.released_at, l.created_at) AS since, ${per.week("l")} AS week, f.first_at
+     l AS (SELECT l.id, coalesce(l.released_at, l.created_at) AS since, ${per.week("l")} AS week, least(f.first_at, l.first_contact_at) AS first_at
              FROM leads l CROSS JOIN bounds LEFT JOIN first f ON f.lead_id = l.id
             WHERE ${per.inPeriod("l")}),
      timed AS (SELECT l.week, l.first_at, CASE WHEN l.first_at IS NOT NULL THEN b.secs END AS secs
                  FROM l CROSS JOIN LATERAL ${businessSecondsSql(p, hours, "l.since", "l.first_at")} b),
      waiting AS (SELECT w.id, coalesce(w.released_at, w.created_at) AS since, count(*) OVER () AS n
                    FROM leads w
-                  WHERE w.spam_reason IS NULL AND NOT EXISTS (SELECT 1 FROM lead_status_history h WHERE h.lead_id = w.id)
+                  WHERE w.spam_reason IS NULL AND w.first_contact_at IS NULL AND NOT EXISTS (SELECT 1 FROM lead_status_history h WHERE h.lead_id = w.id)
                   ORDER BY since, w.id LIMIT 1),
      oldest AS (SELECT w.id, w.since, w.n, b.secs FROM waiting w CROSS JOIN LATERAL ${businessSecondsSql(p, hours, "w.since", at)} b)
      SELECT to_char(wk.week, 'YYYY-MM-DD') AS week,

@@ -4,10 +4,19 @@
  * rebuild stands.
  */
 import type { Db } from "../db/index.ts";
-import { rebuildSettings } from "../publish/rebuild.ts";
-import { readLaunchChecklist, type ChecklistItem } from "./checklist.ts";
+import { rebuildState, type RebuildState } from "../publish/rebuild.ts";
+import { doneSinceSeed, readLaunchChecklist, type ChecklistItem } from "./checklist.ts";
 import type { SiteDoc } from "./schemas.ts";
-import { draftChanged, draftContent, history, iso, liveContent, type VersionInfo } from "./store.ts";
+import { draftChanged, draftContent, history, liveContent, type VersionInfo } from "./store.ts";
+
+export interface AdminChecklistItem {
+  section: string;
+  field: string;
+  message: string;
+  later: boolean;
+}
+
+const forOffice = (c: ChecklistItem): AdminChecklistItem => ({ section: c.section, field: c.field, message: c.he, later: !!c.later });
 
 export interface SiteAdminView {
   draft: SiteDoc;
@@ -17,11 +26,12 @@ export interface SiteAdminView {
   live: { version: number; publishedAt: string; publishedBy: string };
   changed: boolean;
   versions: VersionInfo[];
-  checklist: { section: string; field: string; message: string }[];
-  rebuild: { hook: boolean; dueAt: string | null; firedAt: string | null; lastError: string | null };
+  /** What is left, each item before launch or for later (`later`). */
+  checklist: AdminChecklistItem[];
+  /** What the seed asked for that is done: the checklist shows "done x of y" (issue 39). */
+  checklistDone: AdminChecklistItem[];
+  rebuild: RebuildState;
 }
-
-const isoOrNull = (t: unknown) => (t == null ? null : iso(t));
 
 export async function siteAdminView(db: Db): Promise<SiteAdminView | null> {
   const [draft, live] = await Promise.all([draftContent(db), liveContent(db)]);
@@ -31,15 +41,9 @@ export async function siteAdminView(db: Db): Promise<SiteAdminView | null> {
     history(db),
     // On the draft: a value corrected and saved leaves the list at once (the build checks the live one).
     readLaunchChecklist(db, draft.doc),
-    db.query<{ due_at: Date | null; fired_at: Date | null; last_error: string | null }>("SELECT due_at, fired_at, last_error FROM site_rebuild WHERE id = 'site'"),
+    rebuildState(db),
   ]);
-  let hook: boolean;
-  try {
-    hook = !!rebuildSettings();
-  } catch {
-    hook = false; // a malformed BUILD_HOOK_URL: no rebuild can be asked for (the log says why on publish)
-  }
-  const r = rebuild.rows[0];
+  const done = await doneSinceSeed(db, checklist);
   return {
     draft: draft.doc,
     draftUpdatedAt: draft.updatedAt,
@@ -48,7 +52,8 @@ export async function siteAdminView(db: Db): Promise<SiteAdminView | null> {
     live: { version: live.version, publishedAt: live.publishedAt, publishedBy: live.publishedBy },
     changed,
     versions,
-    checklist: checklist.map((c: ChecklistItem) => ({ section: c.section, field: c.field, message: c.he })),
-    rebuild: { hook, dueAt: isoOrNull(r?.due_at), firedAt: isoOrNull(r?.fired_at), lastError: r?.last_error ?? null },
+    checklist: checklist.map(forOffice),
+    checklistDone: done.map(forOffice),
+    rebuild,
   };
 }

@@ -5,7 +5,7 @@
  * Astro optimises like any other (src/server/site-content/published.ts).
  */
 import { z } from "zod";
-import { aboutSchema, badgeSchema, gallerySchema, legalSchema, reviewSchema, serviceSchema, siteSchema } from "../../content-schemas.ts";
+import { aboutSchema, badgeSchema, beforeNeedsAlt, gallerySchema, legalSchema, reviewSchema, serviceSchema, siteSchema } from "../../content-schemas.ts";
 import { IMAGE_KEY, IMAGE_URL_PREFIX } from "../images/store.ts";
 
 /** A stored picture: upload it first (POST /api/admin/site/images), then use the address it answers. */
@@ -32,7 +32,7 @@ export const sectionSchemas = {
   about: aboutSchema(imageRef),
   services: z.array(serviceSchema(imageRef)).min(1).superRefine(uniqueIds),
   reviews: z.array(reviewSchema(imageRef).omit({ order: true })).max(MAX_REVIEWS).superRefine(uniqueIds),
-  gallery: z.array(gallerySchema(imageRef).omit({ order: true })).max(MAX_PROJECTS).superRefine(uniqueIds),
+  gallery: z.array(gallerySchema(imageRef).omit({ order: true })).max(MAX_PROJECTS).superRefine(uniqueIds).superRefine(beforeNeedsAlt),
   legal: z.array(legalSchema).superRefine(uniqueIds),
 } as const;
 

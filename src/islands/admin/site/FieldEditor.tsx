@@ -1,11 +1,13 @@
 import { useEditor } from "./editor-context.ts";
 import { FieldError, Hint, input, labelClass } from "./field-parts.tsx";
+import HoursField from "./HoursField.tsx";
 import ListEditor from "./ListEditor.tsx";
 import PictureField from "./PictureField.tsx";
 import ProjectPhotos from "./ProjectPhotos.tsx";
 import TextField from "./TextField.tsx";
 import { fieldId, join, read, write, type CheckSpec, type SelectSpec, type Spec } from "./spec.ts";
 import { t } from "./strings.ts";
+import { TranslatedEntry } from "./spanish.tsx";
 
 interface FieldsProps {
   specs: Spec[];
@@ -53,6 +55,8 @@ export default function FieldEditor({ spec, parent, parentPath, onParent, label 
       return <PictureField spec={spec} parent={parent} parentPath={parentPath} onParent={onParent} />;
     case "photos":
       return <ProjectPhotos parent={parent} parentPath={parentPath} onParent={onParent} />;
+    case "hours":
+      return <HoursField spec={spec} value={value} path={path} onChange={set} />;
     case "group":
       return <Group spec={spec} value={value} path={path} onChange={set} />;
     case "list":
@@ -64,7 +68,13 @@ export default function FieldEditor({ spec, parent, parentPath, onParent, label 
           onChange={set}
           renderItem={(item, i, itemPath, setItem) =>
             Array.isArray(spec.item) ? (
-              <Fields specs={spec.item} value={item} path={itemPath} onChange={setItem} />
+              spec.translate ? (
+                <TranslatedEntry root={itemPath} kind={spec.translate} value={item} onChange={setItem}>
+                  {(change) => <Fields specs={spec.item as Spec[]} value={item} path={itemPath} onChange={change} />}
+                </TranslatedEntry>
+              ) : (
+                <Fields specs={spec.item} value={item} path={itemPath} onChange={setItem} />
+              )
             ) : (
               <FieldEditor spec={spec.item} parent={item} parentPath={itemPath} onParent={setItem} label={`${spec.item.label} ${i + 1}`} />
             )

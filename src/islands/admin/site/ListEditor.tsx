@@ -3,6 +3,7 @@ import Confirm from "./Confirm.tsx";
 import { useEditor } from "./editor-context.ts";
 import { ArrowDown, ArrowUp, FieldError, Hint, Trash, iconButton, labelClass, smallButton } from "./field-parts.tsx";
 import { fieldId, holds, join, type ListSpec } from "./spec.ts";
+import { useListReorder } from "./spanish.tsx";
 import { t } from "./strings.ts";
 
 interface Props {
@@ -28,6 +29,8 @@ const FOCUSABLE = "input, textarea, select, button:not(:disabled)";
  */
 export default function ListEditor({ spec, value, path, onChange, renderItem }: Props) {
   const { errorAt, reveal, announce } = useEditor();
+  // Inside an entry with Spanish (the about page's paragraphs, a legal page's sections): each item's Spanish moves with it.
+  const reorder = useListReorder();
   const list = Array.isArray(value) ? value : [];
   const [open, setOpen] = useState<Set<string>>(() => new Set());
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -53,6 +56,7 @@ export default function ListEditor({ spec, value, path, onChange, renderItem }: 
     if (j < 0 || j >= list.length) return;
     const next = [...list];
     [next[i], next[j]] = [next[j], next[i]];
+    reorder(path, (from) => (from === i ? j : from === j ? i : from));
     onChange(next);
     announce(t.list.moved(name(list[i], j), j + 1, list.length));
     afterRender(() => {
@@ -63,6 +67,7 @@ export default function ListEditor({ spec, value, path, onChange, renderItem }: 
 
   const remove = (i: number) => {
     const gone = name(list[i], i);
+    reorder(path, (from) => (from === i ? null : from > i ? from - 1 : from));
     onChange(list.filter((_, k) => k !== i));
     setConfirming(null);
     announce(t.list.removed(gone));
@@ -75,6 +80,7 @@ export default function ListEditor({ spec, value, path, onChange, renderItem }: 
   const add = () => {
     const item = spec.newItem ? spec.newItem() : "";
     const at = spec.addAtStart ? 0 : list.length;
+    if (spec.addAtStart) reorder(path, (from) => from + 1);
     onChange(spec.addAtStart ? [item, ...list] : [...list, item]);
     if (spec.collapsible) setOpen((o) => new Set(o).add(keyOf(item, at)));
     announce(spec.addAtStart ? t.list.added(spec.itemName) : t.list.addedLast(spec.itemName));

@@ -110,6 +110,19 @@ export default function PictureField({ spec, parent, parentPath, onParent }: Pro
           >
             {has ? t.picture.replace : t.picture.choose}
           </button>
+          {spec.optional && has && (
+            <button
+              type="button"
+              className={`${smallButton} ms-2`}
+              onClick={() => {
+                const without = write(parent, spec.key, undefined, true);
+                onParent(spec.alt ? write(without, spec.alt, undefined, true) : without);
+              }}
+              data-testid="picture-remove"
+            >
+              {t.picture.removePicture}
+            </button>
+          )}
           <PictureInput inputRef={file} onFiles={(files) => onParent(write(parent, spec.key, uploads.pick(files.slice(0, 1))[0]))} testId="picture-input" />
           {error && <FieldError id={`${id}-error`} text={error} />}
         </div>
@@ -117,7 +130,7 @@ export default function PictureField({ spec, parent, parentPath, onParent }: Pro
       {spec.alt && (
         <div className="min-w-0 flex-1 basis-64">
           <TextField
-            spec={{ kind: "text", key: spec.alt, label: t.picture.alt, hint: t.picture.altHint }}
+            spec={{ kind: "text", key: spec.alt, label: spec.optional ? `${t.picture.alt}: ${spec.label}` : t.picture.alt, hint: t.picture.altHint, optional: spec.optional }}
             value={read(parent, spec.alt)}
             path={join(parentPath, spec.alt)}
             onChange={(v) => onParent(write(parent, spec.alt!, v))}

@@ -10,7 +10,10 @@ interface Photo {
   image: string;
   alt: string;
 }
-type Project = { image?: string; alt?: string; photos?: Photo[] } & Record<string, unknown>;
+type Project = { image?: string; alt?: string; photos?: Photo[]; es?: Record<string, string> } & Record<string, unknown>;
+
+/** Where a photo's alt text is inside the project: the cover's, then each photo's. */
+const altKey = (k: number) => (k === 0 ? "alt" : `photos.${k - 1}.alt`);
 
 interface Props {
   parent: unknown;
@@ -36,7 +39,20 @@ export default function ProjectPhotos({ parent, parentPath, onParent }: Props) {
   const blockError = errorAt(join(parentPath, "photos")) ?? (all.length ? undefined : errorAt(join(parentPath, "image")));
   const id = fieldId(blockPath);
 
-  const setAll = (next: Photo[]) => onParent({ ...p, image: next[0]?.image ?? "", alt: next[0]?.alt ?? "", photos: next.slice(1) });
+  /** The new list of pictures; `moved` says where each old one went (its Spanish alt text goes with it, issue 37). */
+  const setAll = (next: Photo[], moved?: (from: number) => number | null) => {
+    let es = p.es;
+    if (moved && es) {
+      const alts = new Set(all.map((_, k) => altKey(k)));
+      const kept = Object.fromEntries(Object.entries(es).filter(([key]) => !alts.has(key)));
+      for (let k = 0; k < all.length; k++) {
+        const at = moved(k);
+        if (at !== null && es[altKey(k)]) kept[altKey(at)] = es[altKey(k)];
+      }
+      es = kept;
+    }
+    onParent({ ...p, image: next[0]?.image ?? "", alt: next[0]?.alt ?? "", photos: next.slice(1), ...(es && { es }) });
+  };
   const tile = (k: number) => block.current?.querySelector<HTMLElement>(`[data-photo="${k}"]`);
   const afterRender = (fn: () => void) => requestAnimationFrame(() => requestAnimationFrame(fn));
 
@@ -51,7 +67,7 @@ export default function ProjectPhotos({ parent, parentPath, onParent }: Props) {
     const j = k + dir;
     const next = [...all];
     [next[k], next[j]] = [next[j], next[k]];
-    setAll(next);
+    setAll(next, (from) => (from === k ? j : from === j ? k : from));
     announce(t.picture.movedTo(j + 1, all.length));
     afterRender(() => {
       const el = tile(j);
@@ -60,7 +76,10 @@ export default function ProjectPhotos({ parent, parentPath, onParent }: Props) {
   };
 
   const remove = (k: number) => {
-    setAll(all.filter((_, i) => i !== k));
+    setAll(
+      all.filter((_, i) => i !== k),
+      (from) => (from === k ? null : from > k ? from - 1 : from),
+    );
     announce(t.list.removed(t.picture.photo(k + 1, all.length)));
     afterRender(() => (tile(Math.min(k, all.length - 2))?.querySelector<HTMLElement>("input") ?? block.current?.querySelector<HTMLElement>("[data-add]"))?.focus());
   };

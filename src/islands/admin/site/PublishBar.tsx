@@ -7,13 +7,20 @@ import { POLL_MS, publishPhase, unfinishedPublish, type Phase, type PublishJob }
 import { fetchLiveBuildVersion, type SiteState } from "./site-api.ts";
 import { t } from "./strings.ts";
 
+/** What the bar needs of a published document's state (the Site section's, the price rules'). */
+export type PublishState = Pick<SiteState, "changed" | "live" | "rebuild">;
+
 interface Props {
-  server: SiteState;
+  server: PublishState;
   /** The sections with edits not saved, by their Hebrew names. */
   unsaved: string[];
   publish(): Promise<number>;
+  /** Saves every section with edits (offered beside Publish while there are some). */
+  saveAll?(): Promise<void>;
   /** Reads the server's state again (the rebuild's last error, once late). */
   reload(): void;
+  /** The version the live site was built from (default: the site content's, /content-version.json). */
+  liveBuild?: (signal?: AbortSignal) => Promise<number | null>;
 }
 
 /**
@@ -22,8 +29,9 @@ interface Props {
  * late after 10 minutes. It stays in view while the office scrolls, and never hides a field: the
  * page keeps its height as scroll padding, so a focused field scrolls clear of it.
  */
-export default function PublishBar({ server, unsaved, publish, reload }: Props) {
+export default function PublishBar({ server, unsaved, publish, saveAll, reload, liveBuild = fetchLiveBuildVersion }: Props) {
   const [job, setJob] = useState<PublishJob | null>(null);
+  const [saving, setSaving] = useState(false);
   const [phase, setPhase] = useState<Phase | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState("");
@@ -34,7 +42,7 @@ export default function PublishBar({ server, unsaved, publish, reload }: Props) 
   // Opened while an earlier publish is still being built: follow it.
   useEffect(() => {
     const ac = new AbortController();
-    void fetchLiveBuildVersion(ac.signal).then((v) => {
+    void liveBuild(ac.signal).then((v) => {
       const open = unfinishedPublish(server.live, v);
       if (!ac.signal.aborted && open) setJob((j) => j ?? open);
     });
@@ -47,7 +55,7 @@ export default function PublishBar({ server, unsaved, publish, reload }: Props) 
     if (!job) return;
     let stopped = false;
     const check = async () => {
-      const p = publishPhase(job, await fetchLiveBuildVersion(), Date.now());
+      const p = publishPhase(job, await liveBuild(), Date.now());
       if (stopped) return;
       setPhase(p);
       if (p !== "publishing") {
@@ -62,18 +70,26 @@ export default function PublishBar({ server, unsaved, publish, reload }: Props) 
       stopped = true;
       clearInterval(timer);
     };
-  }, [job]);
+  }, [job, liveBuild]);
 
   // The page scrolls a focused field clear of the bar.
   useEffect(() => {
     const el = bar.current;
     if (!el || typeof ResizeObserver === "undefined") return;
     const root = document.documentElement;
-    const ro = new ResizeObserver(() => (root.style.scrollPaddingBottom = el.offsetHeight ? `${el.offsetHeight + 16}px` : ""));
+    // Its height also places each section's sticky save row just above it.
+    const ro = new ResizeObserver(() => {
+      // A section's save row, where it sticks (wider screens), sits on top of the bar: a field scrolls clear of both.
+      const rows = [...document.querySelectorAll<HTMLElement>("[data-save-row]")].filter((r) => getComputedStyle(r).position === "sticky");
+      const row = Math.max(0, ...rows.map((r) => r.offsetHeight));
+      root.style.scrollPaddingBottom = el.offsetHeight ? `${el.offsetHeight + 16 + row}px` : "";
+      root.style.setProperty("--publish-bar-h", `${el.offsetHeight}px`);
+    });
     ro.observe(el);
     return () => {
       ro.disconnect();
       root.style.scrollPaddingBottom = "";
+      root.style.removeProperty("--publish-bar-h");
     };
   }, []);
 
@@ -141,6 +157,25 @@ export default function PublishBar({ server, unsaved, publish, reload }: Props) 
         {phase === "late" && job && (
           <button type="button" className={smallButton} onClick={() => setJob({ ...job })}>
             {t.bar.checkAgain}
+          </button>
+        )}
+        {saveAll && unsaved.length > 0 && (
+          <button
+            type="button"
+            className={`${primaryButton} min-h-11 px-6 text-base`}
+            disabled={saving}
+            onClick={async () => {
+              setSaving(true);
+              try {
+                await saveAll();
+              } finally {
+                setSaving(false);
+              }
+            }}
+            data-testid="publish-bar-save"
+          >
+            {saving && <Spinner className="size-4" />}
+            {t.bar.save(unsaved.length)}
           </button>
         )}
         <button type="button" className={`${primaryButton} min-h-11 px-6 text-base`} onClick={onPublish} disabled={busy || !server.changed} data-testid="publish">

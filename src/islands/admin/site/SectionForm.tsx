@@ -14,7 +14,10 @@ interface Props {
   children: ReactNode;
 }
 
-/** One part of the document the server saves on its own: its fields, "Save draft" and what happened. */
+/**
+ * One part of the document the server saves on its own: its fields, "Save draft" and what happened,
+ * the save row in view at the bottom of the screen however long the section is.
+ */
 export default function SectionForm({ id, title, dirty, status, error, onSave, children }: Props) {
   const saving = status?.kind === "saving";
   let said: ReactNode = dirty ? t.unsaved : status?.kind === "saved" ? t.saved : t.noChanges;
@@ -28,7 +31,7 @@ export default function SectionForm({ id, title, dirty, status, error, onSave, c
     );
 
   return (
-    <section aria-labelledby={`${id}-title`} className={card} data-testid={id}>
+    <section aria-labelledby={`${id}-title`} className={`${card} pb-0`} data-testid={id}>
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <h3 id={`${id}-title`} className="text-lg font-bold text-slate-900 dark:text-white">
           {title}
@@ -47,7 +50,14 @@ export default function SectionForm({ id, title, dirty, status, error, onSave, c
         }}
       >
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">{children}</div>
-        <div className="mt-5 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4 dark:border-slate-700">
+        {/* Always at hand (issue 39): from 640 px the save row sticks above the publish bar while the
+            section is in view; on a phone the publish bar's own Save does it, leaving the screen to the fields. */}
+        <div
+          className="z-10 -mx-5 sm:sticky mt-5 flex flex-wrap items-center gap-3 rounded-b-2xl border-t border-slate-200 bg-white/95 px-5 py-3 backdrop-blur dark:border-slate-700 dark:bg-slate-900/95"
+          style={{ bottom: "var(--publish-bar-h, 0px)" }}
+          data-testid="save-row"
+          data-save-row
+        >
           <button type="submit" className={`${primaryButton} min-h-11 px-5`} disabled={saving} data-testid="save-draft">
             {saving && <Spinner className="size-4" />}
             {saving ? t.saving : t.save}

@@ -1,17 +1,20 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { SiteSection } from "../../../lib/contracts/site.ts";
+import { withHoursText } from "../../../lib/office-hours.ts";
 import { LoadFailed, Skeleton, card } from "../ui.tsx";
 import { EditorContext, type Editor, type Reveal } from "./editor-context.ts";
 import FieldEditor, { Fields } from "./FieldEditor.tsx";
 import LaunchChecklist from "./LaunchChecklist.tsx";
 import PublishBar from "./PublishBar.tsx";
 import SectionForm from "./SectionForm.tsx";
+import SitePreview from "./SitePreview.tsx";
 import { aboutSpec, companySpec, gallerySpec, legalSpec, reviewsSpec, servicesSpec } from "./sections.tsx";
 import type { Service } from "./site-api.ts";
 import type { Spec } from "./spec.ts";
 import { t } from "./strings.ts";
 import { useSiteContent } from "./use-site-content.ts";
 import { useUploads } from "./use-uploads.ts";
+import { TranslatedEntry } from "./spanish.tsx";
 import VersionHistory from "./VersionHistory.tsx";
 
 /** The parts of the screen, and the sections of the document each one saves. */
@@ -43,6 +46,7 @@ export default function SitePanel() {
   const [part, setPart] = useState(PARTS[0].id);
   const [opened, setOpened] = useState(() => new Set([PARTS[0].id]));
   const [reveal, setReveal] = useState<Reveal | null>(null);
+  const [previewing, setPreviewing] = useState(false);
 
   const announce = useCallback((text: string) => {
     // Emptied first, so the same words twice are said twice.
@@ -128,6 +132,8 @@ export default function SitePanel() {
   const server = content.server;
   // The review, project or service a checklist item's field is inside ("reviews.3.profileImage" → "Maria R.").
   const nameOf = (field: string) => {
+    // A section's sample Spanish names every entry in its own words (issue 37).
+    if (field.endsWith(".esSample")) return undefined;
     const [section, index, ...inside] = field.split(".");
     const list = (server.draft as unknown as Record<string, unknown>)[section];
     const item = inside.length && Array.isArray(list) ? (list[Number(index)] as { name?: unknown; title?: unknown } | undefined) : undefined;
@@ -146,12 +152,12 @@ export default function SitePanel() {
 
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="lg:col-start-2 lg:row-start-1">
-            <LaunchChecklist items={server.checklist} nameOf={nameOf} open={goTo} />
+            <LaunchChecklist items={server.checklist} done={server.checklistDone ?? []} nameOf={nameOf} open={goTo} />
           </div>
 
           <div className="min-w-0 space-y-4 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-            <nav aria-label={t.parts}>
-              <ul className="flex flex-wrap gap-2">
+            <nav aria-label={t.parts} className="flex flex-wrap items-start gap-2">
+              <ul className="flex flex-1 flex-wrap gap-2">
                 {PARTS.map((p) => (
                   <li key={p.id}>
                     <button
@@ -171,7 +177,19 @@ export default function SitePanel() {
                   </li>
                 ))}
               </ul>
+              <button
+                type="button"
+                className="inline-flex min-h-11 items-center gap-2 rounded-full border-2 border-brand-600 px-4 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-pressed:bg-brand-600 aria-pressed:text-white dark:border-brand-400 dark:text-brand-100 dark:hover:bg-slate-800 dark:aria-pressed:bg-brand-500"
+                aria-pressed={previewing}
+                onClick={() => setPreviewing((p) => !p)}
+                data-testid="site-preview-toggle"
+              >
+                <span aria-hidden="true">👁</span>
+                {t.preview.open}
+              </button>
             </nav>
+
+            {previewing && <SitePreview part={part} value={(s) => content.value(s as SiteSection)} dirty={partDirty(part)} />}
 
             {PARTS.map((p) =>
               opened.has(p.id) ? (
@@ -187,7 +205,16 @@ export default function SitePanel() {
                       onSave={() => void content.save(section)}
                     >
                       {Array.isArray(spec) ? (
-                        <Fields specs={spec} value={content.value(section)} path={section} onChange={(v) => content.setValue(section, v)} />
+                        // The company's details and the about page are one entry each, with their Spanish beside (issue 37).
+                        <TranslatedEntry
+                          root={section}
+                          kind={section === "site" ? "site" : "about"}
+                          value={content.value(section)}
+                          // The hours' text, English and Spanish, follows the days and times as they are ticked.
+                          onChange={(v) => content.setValue(section, section === "site" ? withHoursText(v as Parameters<typeof withHoursText>[0]) : v)}
+                        >
+                          {(change) => <Fields specs={spec} value={content.value(section)} path={section} onChange={change} />}
+                        </TranslatedEntry>
                       ) : (
                         <FieldEditor spec={spec} parent={content.value(section)} parentPath={section} onParent={(v) => content.setValue(section, v)} />
                       )}
@@ -203,7 +230,15 @@ export default function SitePanel() {
           </div>
         </div>
 
-        <PublishBar server={server} unsaved={content.unsaved.map((s) => t.sectionNames[s])} publish={content.publish} reload={() => void content.load()} />
+        <PublishBar
+          server={server}
+          unsaved={content.unsaved.map((s) => t.sectionNames[s])}
+          publish={content.publish}
+          saveAll={async () => {
+            for (const s of content.unsaved) await content.save(s);
+          }}
+          reload={() => void content.load()}
+        />
         <div aria-live="polite" className="sr-only" data-testid="site-announce">
           {said}
         </div>

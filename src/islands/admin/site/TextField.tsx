@@ -2,6 +2,7 @@ import { useEditor } from "./editor-context.ts";
 import { FieldError, Hint, describedBy, input, labelClass } from "./field-parts.tsx";
 import { fieldId, type NumberSpec, type TextSpec } from "./spec.ts";
 import { t } from "./strings.ts";
+import { useSpanish } from "./spanish.tsx";
 
 interface Props {
   spec: TextSpec | NumberSpec;
@@ -17,9 +18,31 @@ interface Props {
 
 /**
  * One English text or number: labelled in Hebrew, typed left to right, with its hint, its length
- * against the schema's limits and, when the server refused it, the reason.
+ * against the schema's limits and, when the server refused it, the reason. A text the site also
+ * shows in Spanish (issue 37) has its Spanish beside it, with the same limits.
  */
-export default function TextField({ spec, value, path, onChange, label = spec.label, srLabel }: Props) {
+export default function TextField(props: Props) {
+  const spanish = useSpanish(props.path);
+  if (!spanish || props.spec.kind !== "text") return <OneField {...props} />;
+  const { spec, label = spec.label, srLabel } = props;
+  return (
+    <div className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 p-3 sm:col-span-2 lg:grid-cols-2 dark:border-slate-700" data-testid="bilingual-field">
+      <OneField {...props} wide />
+      <OneField
+        spec={{ ...spec, optional: false, hint: t.spanish.hint }}
+        value={spanish.value}
+        path={spanish.path}
+        onChange={(v) => spanish.set(String(v ?? ""))}
+        label={`${t.spanish.in} ${label}`}
+        srLabel={srLabel}
+        lang="es"
+        wide
+      />
+    </div>
+  );
+}
+
+function OneField({ spec, value, path, onChange, label = spec.label, srLabel, lang = "en", wide = false }: Props & { lang?: "en" | "es"; wide?: boolean }) {
   const { errorAt } = useEditor();
   const id = fieldId(path);
   const error = errorAt(path);
@@ -32,7 +55,7 @@ export default function TextField({ spec, value, path, onChange, label = spec.la
   const common = {
     id,
     dir: "ltr" as const,
-    lang: words ? "en" : undefined,
+    lang: words ? lang : undefined,
     value: text,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": ids,
@@ -48,7 +71,7 @@ export default function TextField({ spec, value, path, onChange, label = spec.la
   };
 
   return (
-    <div className={isText && spec.rows ? "sm:col-span-2" : ""}>
+    <div className={isText && spec.rows && !wide ? "sm:col-span-2" : ""}>
       <label htmlFor={id} className={labelClass}>
         {label}
         {srLabel && <span className="sr-only">{srLabel}</span>}
@@ -67,7 +90,7 @@ export default function TextField({ spec, value, path, onChange, label = spec.la
         <p
           id={`${id}-count`}
           className={`mt-1 text-xs tabular-nums ${(spec.max && text.length > spec.max) || (spec.min && text.length < spec.min) ? "font-semibold text-amber-800 dark:text-amber-300" : "text-slate-600 dark:text-slate-400"}`}
-          data-testid="char-count"
+          data-testid={lang === "es" ? "char-count-es" : "char-count"}
         >
           <span dir="ltr">{spec.max ? `${text.length} / ${spec.max}` : text.length}</span> {t.chars}
           {spec.min && text.length < spec.min ? ` ${t.atLeast(spec.min)}` : ""}

@@ -15,10 +15,13 @@ interface Props {
   liveVersion: number;
   restore(version: number): Promise<void>;
   announce(text: string): void;
+  /** The card's id (one per section on the dashboard) and what the seed's version is called. */
+  id?: string;
+  seedLabel?: string;
 }
 
 /** Every published version, newest first: who, when, and "Restore as draft" with a confirmation. */
-export default function VersionHistory({ versions, liveVersion, restore, announce }: Props) {
+export default function VersionHistory({ versions, liveVersion, restore, announce, id = "site-history", seedLabel = t.history.seed }: Props) {
   const [all, setAll] = useState(false);
   const [asking, setAsking] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -40,7 +43,7 @@ export default function VersionHistory({ versions, liveVersion, restore, announc
   }
 
   return (
-    <Card id="site-history" title={t.history.title}>
+    <Card id={id} title={t.history.title}>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-400">{t.history.hint}</p>
       {problem && (
         <p role="alert" className="mb-3 text-sm font-semibold text-red-700 dark:text-red-300">
@@ -60,7 +63,7 @@ export default function VersionHistory({ versions, liveVersion, restore, announc
                 </p>
                 <p className="text-slate-600 dark:text-slate-400">
                   <time dateTime={v.publishedAt}>{formatDateTimeShort(v.publishedAt)}</time> · {t.history.by}
-                  <bdi dir="auto">{v.publishedBy.startsWith("content/") ? t.history.seed : v.publishedBy}</bdi>
+                  <bdi dir="auto">{v.publishedBy.startsWith("content/") ? seedLabel : v.publishedBy}</bdi>
                   {v.restoredFrom !== null && <> · {t.history.restoredFrom(v.restoredFrom)}</>}
                 </p>
               </div>

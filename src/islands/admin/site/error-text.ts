@@ -5,6 +5,8 @@
  * (U+2066…U+2069) so its brackets are not painted backwards.
  */
 const REASONS: [RegExp, (m: RegExpExecArray) => string][] = [
+  [/tick at least one day/, () => "סמנו לפחות יום אחד שבו המשרד פתוח."],
+  [/close after it opens/, () => "שעת הסגירה צריכה להיות אחרי שעת הפתיחה."],
   [/HTML is not allowed/i, () => "אסור להשתמש כאן ב-HTML (תגיות כמו <b>): כתבו טקסט רגיל."],
   [/web address starting with https?:\/\/|Invalid URL/i, () => "צריך כתובת אינטרנט מלאה שמתחילה ב-\u2066https://\u2069"],
   [/format \((\d{3})\) (\d{3})-(\d{4})/, () => "מספר הטלפון צריך להיות במבנה \u2066(239) 555-0142\u2069"],

@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from "react";
 import type { ListSpec, Spec } from "./spec.ts";
+import { t } from "./strings.ts";
 
 const ltr = (s: string): ReactNode => <bdi dir="ltr">{s}</bdi>;
 const eg = (s: string): ReactNode => <>למשל {ltr(s)}</>;
@@ -26,6 +27,11 @@ const strings = (key: string, label: string, itemLabel: string, more: Partial<Li
   newItem: () => "",
   ...more,
 });
+
+/** The entry's Spanish is still the seed's sample translation (issue 37): unticked once someone who reads Spanish has checked it. */
+const spanishSample: Spec = { kind: "check", key: "esSample", label: t.spanish.sample, hint: t.spanish.sampleHint };
+/** An item's marks: its Spanish still the sample translation. */
+const spanishBadge = (item: unknown) => ((item as { esSample?: boolean }).esSample ? [t.spanish.badge] : []);
 
 export const companySpec: Spec[] = [
   text("name", "שם החברה"),
@@ -53,15 +59,10 @@ export const companySpec: Spec[] = [
     fields: [num("latitude", "קו רוחב", { step: "any" }), num("longitude", "קו אורך", { step: "any" })],
   },
   {
-    kind: "group",
+    kind: "hours",
     key: "hours",
     label: "שעות פעילות",
-    fields: [
-      text("label", "שעות הפעילות כפי שהן כתובות באתר", { hint: eg("Monday to Friday, 8 am to 5 pm") }),
-      text("opens", "שעת פתיחה", { input: "time" }),
-      text("closes", "שעת סגירה", { input: "time" }),
-      strings("days", "ימי פעילות", "יום", { hint: <>באנגלית, {eg("Monday")}. משמשים גם למדידת זמן המענה בדוחות.</> }),
-    ],
+    hint: "מהן נכתבות שעות הפעילות באתר (באנגלית ובספרדית), מועד ״נחזור אליכם עד…״ אחרי פנייה, וזמן המענה בדוחות.",
   },
   strings("areaServed", "אזורי שירות", "אזור"),
   {
@@ -118,6 +119,13 @@ export const companySpec: Spec[] = [
     label: "מה קורה אחרי פנייה (מתחת לטפסים)",
     fields: [text("promise", "הבטחת המענה", { rows: 2 }), text("next", "השלב הבא", { rows: 3 })],
   },
+  {
+    kind: "group",
+    key: "catalogue",
+    label: "קטלוג המוצרים",
+    fields: [text("installation", "מה כולל המחיר (מתחת למחיר של כל מוצר: האם ההתקנה כלולה)", { rows: 2 })],
+  },
+  spanishSample,
 ];
 
 const sampleCheck = (what: string): Spec => ({
@@ -138,8 +146,9 @@ export const reviewsSpec: ListSpec = {
   confirmRemove: true,
   addAtStart: true,
   summary: field("name"),
-  badges: (r) => ((r as { sample?: boolean }).sample ? ["לדוגמה"] : []),
-  newItem: () => ({ id: newId("review"), name: "", joinDate: today(), reviewDate: today(), rating: 5, shortText: "", reviewText: "", helpfulCount: 0, profileImage: "", source: "Google", sample: false }),
+  translate: "reviews",
+  badges: (r) => [...((r as { sample?: boolean }).sample ? ["לדוגמה"] : []), ...spanishBadge(r)],
+  newItem: () => ({ id: newId("review"), name: "", joinDate: today(), reviewDate: today(), rating: 5, shortText: "", reviewText: "", helpfulCount: 0, profileImage: "", source: "Google", sample: false, es: {}, esSample: false }),
   item: [
     text("name", "שם הכותב/ת", { hint: eg("Maria R.") }),
     { kind: "select", key: "rating", label: "דירוג", options: [5, 4, 3, 2, 1].map((n) => ({ value: n, label: `${"★".repeat(n)} (${n})` })) },
@@ -152,6 +161,7 @@ export const reviewsSpec: ListSpec = {
     num("helpfulCount", "מספר הסימונים ״מועיל״", { min: 0 }),
     { kind: "picture", key: "profileImage", label: "תמונת פרופיל" },
     sampleCheck("ביקורת"),
+    spanishSample,
   ],
 };
 
@@ -166,8 +176,9 @@ export const gallerySpec: ListSpec = {
   confirmRemove: true,
   addAtStart: true,
   summary: field("title"),
-  badges: (g) => [...((g as { featured?: boolean }).featured ? ["בעמוד הנחיתה"] : []), ...((g as { sample?: boolean }).sample ? ["לדוגמה"] : [])],
-  newItem: () => ({ id: newId("project"), title: "", place: "", scope: "", weeks: 1, materials: "", image: "", alt: "", photos: [], service: "", featured: false, sample: false }),
+  translate: "gallery",
+  badges: (g) => [...((g as { featured?: boolean }).featured ? ["בעמוד הנחיתה"] : []), ...((g as { sample?: boolean }).sample ? ["לדוגמה"] : []), ...spanishBadge(g)],
+  newItem: () => ({ id: newId("project"), title: "", place: "", scope: "", weeks: 1, materials: "", image: "", alt: "", photos: [], service: "", featured: false, sample: false, es: {}, esSample: false }),
   item: [
     text("title", "שם הפרויקט"),
     text("place", "מיקום", { hint: eg("Cape Coral, Gulf access canal") }),
@@ -176,8 +187,17 @@ export const gallerySpec: ListSpec = {
     num("weeks", "משך העבודה (בשבועות)", { min: 1 }),
     { kind: "select", key: "service", label: "שירות", options: "services" },
     { kind: "photos", key: "", label: "תמונות" },
+    {
+      kind: "picture",
+      key: "beforeImage",
+      alt: "beforeAlt",
+      label: "תמונת ״לפני״ (לא חובה)",
+      optional: true,
+      hint: "המקום לפני העבודה. בעמוד השירות היא מוצגת ליד התמונה הראשית, ״לפני״ ו״אחרי״.",
+    },
     { kind: "check", key: "featured", label: "מוצג בעמוד הנחיתה" },
     sampleCheck("פרויקט"),
+    spanishSample,
   ],
 };
 
@@ -190,13 +210,35 @@ export const servicesSpec: ListSpec = {
   fixed: true,
   collapsible: true,
   summary: field("title"),
+  translate: "services",
+  badges: spanishBadge,
   item: [
+    text("name", "שם קצר (בטופס ובתפריטים)"),
     text("title", "כותרת"),
     text("subtitle", "תקציר (כותרת משנה)", { rows: 2 }),
     text("description", "תיאור", { rows: 10, min: 200, hint: "פסקאות מופרדות בשורה ריקה." }),
     text("seoTitle", "כותרת לגוגל (SEO)", { max: 90 }),
     text("seoDescription", "תיאור לגוגל (SEO)", { rows: 3, min: 50, max: 170 }),
+    strings("options", "בקשות נפוצות", "בקשה", { fixed: true }),
     { kind: "picture", key: "image", alt: "imageAlt", label: "תמונה" },
+    {
+      kind: "group",
+      key: "answers",
+      label: "תשובות לשאלות נפוצות (בעמוד השירות)",
+      hint: "תשובה קצרה לכל שאלה, עד 600 תווים. שאלה בלי תשובה לא מוצגת.",
+      fields: [
+        text("permits", "האם צריך היתר? (Do I need a permit?)", { rows: 3, max: 600, optional: true }),
+        text("lifespan", "כמה זמן זה מחזיק? (How long does it last?)", { rows: 3, max: 600, optional: true }),
+        text("costs", "ממה המחיר מושפע? (What drives the cost?)", { rows: 3, max: 600, optional: true }),
+      ],
+    },
+    {
+      kind: "check",
+      key: "answersSample",
+      label: "התשובות הן תשובות לדוגמה",
+      hint: "מסומנות באתר כ״תשובות לדוגמה״ ומופיעות ברשימת הבדיקה לפני ההשקה. בטלו את הסימון אחרי שבדקתם אותן.",
+    },
+    spanishSample,
   ],
 };
 
@@ -214,6 +256,28 @@ export const aboutSpec: Spec[] = [
     newItem: () => ({ title: "", text: "" }),
   },
   { kind: "picture", key: "photo", alt: "photoAlt", label: "תמונה" },
+  {
+    kind: "list",
+    key: "team",
+    label: "הצוות (בעמוד ״אודות״)",
+    hint: "הבעלים והצוות: שם, תפקיד, כמה מילים ותמונה. הסדר כאן הוא הסדר באתר.",
+    itemName: "איש צוות",
+    addLabel: "הוספת איש צוות",
+    collapsible: true,
+    confirmRemove: true,
+    max: 24,
+    summary: field("name"),
+    badges: (p) => ((p as { sample?: boolean }).sample ? ["לדוגמה"] : []),
+    newItem: () => ({ name: "", role: "", bio: "", photo: "", photoAlt: "", sample: false }),
+    item: [
+      text("name", "שם", { max: 60, hint: eg("Dan Whitaker") }),
+      text("role", "תפקיד", { max: 60, hint: eg("Project manager") }),
+      text("bio", "כמה מילים", { rows: 3, max: 280 }),
+      { kind: "picture", key: "photo", alt: "photoAlt", label: "תמונה" },
+      sampleCheck("איש צוות"),
+    ],
+  },
+  spanishSample,
 ];
 
 export const legalSpec: ListSpec = {
@@ -224,6 +288,8 @@ export const legalSpec: ListSpec = {
   fixed: true,
   collapsible: true,
   summary: field("title"),
+  translate: "legal",
+  badges: spanishBadge,
   item: [
     text("title", "כותרת"),
     text("lastUpdated", "תאריך עדכון אחרון", { input: "date" }),
@@ -247,5 +313,6 @@ export const legalSpec: ListSpec = {
       item: [text("label", "שם הקישור"), url("url", "כתובת")],
       newItem: () => ({ label: "", url: "" }),
     },
+    spanishSample,
   ],
 };

@@ -42,6 +42,8 @@ export interface ChecklistItem {
   /** "site.phone", "reviews.2", "gallery.0.photos.1.image". */
   field: string;
   message: string;
+  /** Can wait until after launch (missing Spanish, a rendering for a photo). */
+  later: boolean;
 }
 
 export interface SiteState {
@@ -51,6 +53,8 @@ export interface SiteState {
   changed: boolean;
   versions: VersionInfo[];
   checklist: ChecklistItem[];
+  /** What the seed's content asked for that is done (the progress). */
+  checklistDone: ChecklistItem[];
   rebuild: { hook: boolean; dueAt: string | null; firedAt: string | null; lastError: string | null };
   /** After a publish: the version it made. */
   published?: number;

@@ -5,6 +5,7 @@
  * "reviews.2.reviewText".
  */
 import type { ReactNode } from "react";
+import type { TranslatableKind } from "../../../lib/contracts/translations.ts";
 
 interface Base {
   /** The property in the parent object; "" is the value itself (an item of a list of strings). */
@@ -46,11 +47,18 @@ export interface CheckSpec extends Base {
 export interface PictureSpec extends Base {
   kind: "picture";
   alt?: string;
+  /** The picture may be left out (a project's "before"): a remove button drops it and its alt text. */
+  optional?: boolean;
 }
 
 /** A gallery project's pictures: the cover (`image`, `alt`) then `photos`, as one ordered list. */
 export interface PhotosSpec extends Base {
   kind: "photos";
+}
+
+/** The office's hours: day checkboxes and two times; the text the site prints is written from them. */
+export interface HoursSpec extends Base {
+  kind: "hours";
 }
 
 export interface GroupSpec extends Base {
@@ -72,6 +80,8 @@ export interface ListSpec extends Base {
   newItem?(): unknown;
   /** Items are edited in place only: no adding, removing or moving (the services). */
   fixed?: boolean;
+  /** Each item is an entry with its Spanish beside the English (issue 37): which kind of entry. */
+  translate?: TranslatableKind;
   /** Each item opens and closes (long items: a review, a project). */
   collapsible?: boolean;
   confirmRemove?: boolean;
@@ -80,7 +90,7 @@ export interface ListSpec extends Base {
   max?: number;
 }
 
-export type Spec = TextSpec | NumberSpec | SelectSpec | CheckSpec | PictureSpec | PhotosSpec | GroupSpec | ListSpec;
+export type Spec = TextSpec | NumberSpec | SelectSpec | CheckSpec | PictureSpec | PhotosSpec | HoursSpec | GroupSpec | ListSpec;
 
 /** The path of `key` inside `path`. */
 export const join = (path: string, key: string | number): string => (key === "" ? path : path ? `${path}.${key}` : String(key));

@@ -1,7 +1,17 @@
 /** The Site section's Hebrew texts (issue 27); the fields' own labels are in sections.tsx. */
 export const t = {
   title: "תוכן האתר",
-  intro: "כאן מעדכנים את מה שמבקרים רואים באתר: פרטי החברה, ביקורות, פרויקטים בגלריה, שירותים ועמודי מידע. התוכן נכתב באנגלית. שמירה שומרת טיוטה; האתר משתנה רק אחרי ״פרסם״.",
+  intro:
+    "כאן מעדכנים את מה שמבקרים רואים באתר: פרטי החברה, ביקורות, פרויקטים בגלריה, שירותים ועמודי מידע. התוכן נכתב באנגלית, ולצד כל טקסט שמופיע גם באתר בספרדית (/es) כותבים את הגרסה בספרדית. שמירה שומרת טיוטה; האתר משתנה רק אחרי ״פרסם״.",
+  // The Spanish beside the English (issue 37)
+  spanish: {
+    /** Before a field's label, for its Spanish ("בספרדית: כותרת"). */
+    in: "בספרדית:",
+    hint: "ריק: העמוד בספרדית מציג כאן את הטקסט באנגלית, והשדה מופיע ברשימת הבדיקה. האתר לא מתרגם לבד.",
+    sample: "התרגום לספרדית הוא תרגום לדוגמה",
+    sampleHint: "התרגום שהגיע עם האתר, עד שמישהו שיודע ספרדית בודק אותו. מופיע ברשימת הבדיקה לפני ההשקה; בטלו את הסימון אחרי הבדיקה.",
+    badge: "ספרדית לדוגמה",
+  },
   loading: "טוען את תוכן האתר...",
   loadFailed: "טעינת תוכן האתר נכשלה",
   parts: "חלקי התוכן",
@@ -13,7 +23,7 @@ export const t = {
     pages: "אודות ומסמכים משפטיים",
   } as Record<string, string>,
   /** The API's sections, as the office calls them. */
-  sectionNames: { site: "פרטי החברה", reviews: "ביקורות", gallery: "גלריה", services: "שירותים", about: "אודות", legal: "מסמכים משפטיים", accounts: "חשבונות" } as Record<string, string>,
+  sectionNames: { site: "פרטי החברה", reviews: "ביקורות", gallery: "גלריה", services: "שירותים", about: "אודות", legal: "מסמכים משפטיים", accounts: "חשבונות", visits: "ביקורים באתר הלקוח", prices: "מחירון המחשבון", products: "מוצרים בחנות" } as Record<string, string>,
   unsavedMark: "יש שינויים שלא נשמרו",
   save: "שמור טיוטה",
   saving: "שומר...",
@@ -58,6 +68,7 @@ export const t = {
   picture: {
     choose: "בחירת תמונה",
     replace: "החלפת התמונה",
+    removePicture: "הסרת התמונה",
     addPhotos: "הוספת תמונות",
     addPhotosHint: (left: number) => `ממצלמת הטלפון או מהגלריה. אפשר לבחור כמה בבת אחת; עוד ${left} לכל היותר.`,
     full: (max: number) => `בפרויקט כבר ${max} תמונות, המספר המרבי.`,
@@ -88,6 +99,7 @@ export const t = {
     label: "פרסום",
     unsaved: (names: string) => `יש שינויים שלא נשמרו: ${names}.`,
     unsavedNote: "רק מה שנשמר יפורסם.",
+    save: (n: number) => (n === 1 ? "שמור טיוטה" : `שמור טיוטה (${n} חלקים)`),
     changed: "טיוטה שמורה · יש שינויים שלא פורסמו",
     same: "טיוטה שמורה · זהה לאתר החי",
     publish: "פרסם",
@@ -122,15 +134,62 @@ export const t = {
     more: "הצג גרסאות קודמות",
     seed: "התוכן ההתחלתי של האתר",
   },
+  // The draft's preview (issue 39): the part being edited, as the site will show it.
+  preview: {
+    open: "תצוגה מקדימה",
+    close: "סגירת התצוגה המקדימה",
+    title: "תצוגה מקדימה של הטיוטה",
+    language: "שפת התצוגה המקדימה",
+    languages: { en: "English", es: "Español" } as Record<"en" | "es", string>,
+    withUnsaved: "כולל שינויים שעוד לא נשמרו.",
+    saved: "כפי שנשמר בטיוטה.",
+    likeness: "כך ייראו הטקסטים והתמונות באתר אחרי הפרסום (בקירוב: העיצוב המלא נבנה בפרסום).",
+    which: "איזה עמוד:",
+    none: "אין תצוגה מקדימה לחלק הזה.",
+    seedPicture: "תמונה מהתוכן ההתחלתי",
+    noPicture: "אין תמונה",
+  },
+  // The office's hours (issue 39): days ticked, two times; the site's sentence is written from them.
+  hours: {
+    days: "ימים שבהם המשרד פתוח",
+    dayNames: ["שני", "שלישי", "רביעי", "חמישי", "שישי", "שבת", "ראשון"],
+    opens: "שעת פתיחה",
+    closes: "שעת סגירה",
+    closesFirst: "שעת הסגירה צריכה להיות אחרי שעת הפתיחה.",
+    asWritten: "כך זה ייכתב באתר:",
+    english: "באנגלית:",
+    spanish: "בספרדית:",
+    notYet: "סמנו לפחות יום אחד, ושעת סגירה אחרי שעת הפתיחה.",
+  },
   // Launch checklist
   checklist: {
     title: "רשימת בדיקה לפני השקה",
     hint: "ערכים שעדיין לקוחים מתוכן הדוגמה של האתר. לחיצה על שורה פותחת את השדה.",
     done: "אין באתר ערכים לדוגמה. הכול מוכן להשקה.",
     count: (n: number) => (n === 1 ? "פריט אחד לבדיקה" : `${n} פריטים לבדיקה`),
-    all: (n: number) => `הצג את כל ${n} הפריטים`,
+    // Issue 39: progress, and what must be fixed before launch apart from what can wait.
+    progress: (done: number, of: number) => `הושלמו ${done} מתוך ${of}`,
+    progressLabel: "התקדמות רשימת הבדיקה",
+    groups: {
+      launch: "לפני ההשקה",
+      later: "אפשר אחרי ההשקה",
+      done: "הושלמו",
+    } as Record<"launch" | "later" | "done", string>,
+    groupHints: {
+      launch: "תוכן לדוגמה שלקוח עלול לחשוב שהוא שלכם: טלפון, רישיונות, ביקורות, פרויקטים, מחירים.",
+      later: "תרגומים לספרדית (עד אז העמוד בספרדית מציג אנגלית) והדמיות במקום צילומים של עבודות.",
+      done: "מה שתוקן מאז תוכן הדוגמה.",
+    } as Record<"launch" | "later" | "done", string>,
+    groupCount: (n: number) => (n === 1 ? "פריט אחד" : `${n} פריטים`),
+    launchDone: "✓ כל מה שצריך לפני ההשקה תוקן.",
     show: "הצג",
     hide: "הסתר",
     accounts: "חשבון הדגמה עם סיסמה ידועה. הוא נוצר רק בהרצה מקומית ובתצוגות מקדימות, לא באתר החי; אם הוא קיים במסד הנתונים של האתר החי, יש למחוק אותו.",
+    visits: "מאשרים או מתקנים את המיקודים בלשונית ״ביקורים״, בהגדרות הביקורים.",
+    visitsLink: "לאישור המיקודים",
+    prices: "מתקנים את המספרים ומסמנים ״אלה המחירים שלנו״ בלשונית ״מחירון״, ואז מפרסמים.",
+    pricesLink: "למחירון",
+    products: "כותבים את השם, התיאור והצבע בספרדית בעורך המוצרים.",
+    productsLink: "לעורך המוצרים",
   },
 };

@@ -26,10 +26,19 @@ import leadRelease from "./014-lead-release.ts";
 import siteRebuild from "./015-site-rebuild.ts";
 import leadLanding from "./016-lead-landing.ts";
 import siteContent from "./017-site-content.ts";
+import leadPhotoClaims from "./018-lead-photo-claims.ts";
+import loginAttempt from "./019-login-attempt.ts";
+import staffAlerts from "./020-staff-alerts.ts";
+import sms from "./021-sms.ts";
+import visits from "./022-visits.ts";
+import priceRules from "./023-price-rules.ts";
+import languages from "./024-languages.ts";
+import productCategory from "./025-product-category.ts";
+import leadAmounts from "./026-lead-amounts.ts";
 
 export interface Migration {
   id: string;
   sql: string;
 }
 
-export const migrations: Migration[] = [core, auth, leads, accounts, products, vitals, leadNames, consoleRole, leadStatus, leadPhotos, leadPhone, pipeAlerts, leadPhotoQuota, leadRelease, siteRebuild, leadLanding, siteContent];
+export const migrations: Migration[] = [core, auth, leads, accounts, products, vitals, leadNames, consoleRole, leadStatus, leadPhotos, leadPhone, pipeAlerts, leadPhotoQuota, leadRelease, siteRebuild, leadLanding, siteContent, leadPhotoClaims, loginAttempt, staffAlerts, sms, visits, priceRules, languages, productCategory, leadAmounts];

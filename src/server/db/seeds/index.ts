@@ -6,9 +6,10 @@ import type { Db } from "../index.ts";
 import { demoAccountsSeeder } from "../../users/seed.ts";
 import { productsSeeder } from "../../products/seed.ts";
 import { siteContentSeeder } from "../../site-content/seed.ts";
+import { priceRulesSeeder } from "../../estimate/seed.ts";
 import type { Seeder } from "./seeder.ts";
 
-export const seeders: Seeder[] = [demoAccountsSeeder, productsSeeder, siteContentSeeder];
+export const seeders: Seeder[] = [demoAccountsSeeder, productsSeeder, siteContentSeeder, priceRulesSeeder];
 
 export async function seed(db: Db): Promise<string[]> {
   const said: string[] = [];

@@ -2,9 +2,10 @@
  * A preview's database can be a branch of production's (Netlify Database copies it), so it starts
  * with the company's customers in it. Before anything else on its first build in a preview or
  * branch-deploy context, everything personal is deleted: leads and all that hangs on them
- * (photos, status history, idempotency keys), every account with its sessions, reset links and
- * log-in throttles, the mail outbox, the system log, the CRM's tokens (production's Zoho refresh
- * token must never be used by a preview), rate-limit counters, web-vitals samples and the state of
+ * (photos, status history, idempotency keys, texting consents and texts, site visits and their
+ * history), the numbers that replied to a text, every account with its sessions, calendar feeds,
+ * reset links and log-in throttles, the mail outbox and its attachments, the system log, the CRM's
+ * tokens (production's Zoho refresh token must never be used by a preview), rate-limit counters, web-vitals samples and the state of
  * production's pipes (a preview's jobs do not run, so a copied outage banner would never clear). The
  * catalogue stays. A marker row makes it run once per database, so what reviewers add later is
  * theirs. Never on production, never on a database the deploy may only read. Plain Node.
@@ -20,11 +21,19 @@ export const PERSONAL_TABLES = [
   "lead_photo_blobs",
   "lead_status_history",
   "lead_idempotency",
+  "visit_history",
+  "visits",
+  "sms_consents",
+  "sms_outbox",
+  "sms_opt_outs",
+  "sms_inbound",
   "leads",
   "password_resets",
   "sessions",
+  "visit_feeds",
   "login_throttle",
   "users",
+  "outbox_attachments",
   "outbox",
   "log",
   "crm_token",
