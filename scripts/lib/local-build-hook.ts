@@ -8,13 +8,55 @@
  * other (a product edit and a publish) start one build.
  */
 import { spawn } from "node:child_process";
-import { mkdirSync, renameSync, rmSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 
 export const LOCAL_BUILD_HOOK_PATH = "/.netlify/local-build-hook";
 const BUILDS_DIR = ".data/builds";
 /** Requests this close together start one build. */
 const GATHER_MS = 1000;
+
+/**
+ * One `astro build` at a time in a checkout, whichever server asks. Astro renders a build's pages
+ * from its content store on disk (node_modules/.astro/data-store.json, .astro/content-assets.mjs),
+ * shared by every build in the checkout: two servers rebuilding at once (two browser test files,
+ * each with its own database) rendered one build's pages from the other's content (a published
+ * phone missing from the footer of the build that served its version). A lock file holding the
+ * builder's pid; one left by a process that is gone is taken over.
+ */
+export const BUILD_LOCK = join(BUILDS_DIR, "build.lock");
+
+export async function buildLock(): Promise<() => void> {
+  mkdirSync(BUILDS_DIR, { recursive: true });
+  for (;;) {
+    try {
+      const fd = openSync(BUILD_LOCK, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(BUILD_LOCK, { force: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      let holder: number;
+      try {
+        holder = Number(readFileSync(BUILD_LOCK, "utf8")) || 0;
+      } catch {
+        continue; // released meanwhile
+      }
+      if (holder && !alive(holder)) rmSync(BUILD_LOCK, { force: true });
+      else await sleep(250);
+    }
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
 
 export interface LocalBuilds {
   /** The folder being served now. */
@@ -44,6 +86,7 @@ export function localBuilds(opts: { databaseUrl: string; initial: string; serve(
     const started = Date.now();
     opts.log(`▸ Build hook: building the site into ${outDir}`);
     const output: string[] = [];
+    const unlock = await buildLock();
     const code = await new Promise<number>((resolve) => {
       const child = spawn(process.execPath, ["node_modules/astro/bin/astro.mjs", "build", "--outDir", partial], {
         env: { ...process.env, NODE_ENV: "production", DATABASE_URL: opts.databaseUrl, BUILD_HOOK_URL: "" },
@@ -54,7 +97,7 @@ export function localBuilds(opts: { databaseUrl: string; initial: string; serve(
       child.stderr.on("data", keep);
       child.on("exit", (c) => resolve(c ?? 1));
       child.on("error", () => resolve(1));
-    });
+    }).finally(unlock);
     if (code !== 0) {
       state.failures++;
       state.lastError = output.join("").split("\n").filter((l) => /error/i.test(l)).slice(-3).join(" ").slice(0, 500) || `astro build exited with ${code}`;
