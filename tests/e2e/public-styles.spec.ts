@@ -43,3 +43,15 @@ test("public pages link the public stylesheet only, and every class they use tha
   const size = async (href: string) => (await (await request.get(href)).body()).length;
   expect(await size(publicHref)).toBeLessThan((await size(staffHref)) * 0.85);
 });
+
+test("the back office's screens have rules for every class they share with the public pages (the header's links too)", async ({ request }) => {
+  const [publicHref] = stylesheets(await page(request, "/"));
+  const styledPublic = classesIn(await (await request.get(publicHref)).text());
+  for (const path of ["/admin", "/editor", "/signup"]) {
+    const html = await page(request, path);
+    const [staffHref] = stylesheets(html);
+    const styled = classesIn(await (await request.get(staffHref)).text());
+    const unstyled = [...classesOf(html)].filter((c) => styledPublic.has(c) && !styled.has(c));
+    expect(unstyled, `${path}: classes only the public stylesheet has rules for`).toEqual([]);
+  }
+});

@@ -24,6 +24,8 @@ interface Props {
    */
   details?: Record<string, ProjectDetails>;
   detailLabels?: { time: string; materials: string };
+  /** The pictures' `sizes` when a slide has none of its own: said once, not in each slide's props. */
+  sizes?: string;
 }
 
 const WORDS = {
@@ -69,6 +71,7 @@ function Carousel({
   lang = "en",
   details,
   detailLabels,
+  sizes,
 }: Props) {
   const w = WORDS[lang];
   const [current, setCurrent] = useState(0);
@@ -192,13 +195,13 @@ function Carousel({
                 where it is hidden, never fetches it. Slides far from the current one get their
                 picture as the visitor comes near (picturesIn). */}
               <figure
-                className={`relative overflow-hidden bg-slate-200 dark:bg-slate-800 ${variant === "3d" ? "aspect-[4/5] rounded-3xl shadow-xl" : "aspect-[21/9]"}`}
+                className={`slide-frame ${variant === "3d" ? "aspect-[4/5] rounded-3xl shadow-xl" : "aspect-[21/9]"}`}
               >
                 {s.src && withPicture.has(i) ? (
                   <img
                     src={s.src}
                     srcSet={s.srcset}
-                    sizes={s.sizes}
+                    sizes={s.sizes ?? sizes}
                     width={s.width}
                     height={s.height}
                     alt={s.alt}
@@ -218,7 +221,7 @@ function Carousel({
                     href={s.viewer.href}
                     data-photo={s.viewer.photo}
                     data-photos-of={s.viewer.project}
-                    className="absolute end-3 top-3 z-10 flex size-11 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-lg hover:bg-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-500"
+                    className="slide-zoom"
                   >
                     <span className="sr-only">
                       {w.full}: {s.title}
@@ -239,11 +242,11 @@ function Carousel({
                   </a>
                 ) : null}
                 {s.badge ? (
-                  <span className="absolute start-3 top-3 rounded-full bg-white/90 px-2.5 py-1 text-xs font-bold tracking-wide text-slate-800 uppercase shadow">
+                  <span className="slide-badge">
                     {s.badge}
                   </span>
                 ) : null}
-                <figcaption className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent p-4 pt-10 font-semibold text-white">
+                <figcaption className="slide-caption">
                   <span lang={s.titleLang}>{s.title}</span>
                   {s.part ? (
                     <span className="block text-sm font-medium text-white/85">
@@ -323,7 +326,7 @@ function Details({
       <p className="mt-2 text-slate-700 dark:text-slate-300" lang={d.scopeLang}>
         {d.scope}
       </p>
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-slate-600 dark:text-slate-400">
+      <dl className="project-facts">
         <dt className="font-semibold">{labels.time}</dt>
         <dd>{d.time}</dd>
         <dt className="font-semibold">{labels.materials}</dt>

@@ -38,7 +38,13 @@ export async function withPictureFiles(q: Queryable, doc: SiteDoc, root = proces
   if (keys.length) {
     await mkdir(dir, { recursive: true });
     const types = await q.query<{ key: string; content_type: string }>("SELECT key, content_type FROM images WHERE key = ANY($1::text[])", [keys]);
-    const files = new Map(types.rows.map((r) => [r.key, join(dir, `${r.key}.${EXT[r.content_type] ?? "bin"}`)]));
+    // A file is named by the first 16 characters of its key (96 bits of its SHA-256): each picture's
+    // name is in every address Astro makes from it (eleven sizes of a gallery photo and the phone
+    // carousel's props), and the full 43 made up 10 KB of the gallery's HTML (issue 38). Two keys of
+    // one document that began alike would keep their full names.
+    const short = (key: string) => key.slice(0, 16);
+    const clash = new Set(types.rows.map((r) => short(r.key)).filter((s, i, all) => all.indexOf(s) !== i));
+    const files = new Map(types.rows.map((r) => [r.key, join(dir, `${clash.has(short(r.key)) ? r.key : short(r.key)}.${EXT[r.content_type] ?? "bin"}`)]));
     // Only the pictures not written by an earlier build are read, in one query.
     const missing = [...files].filter(([, file]) => !existsSync(file)).map(([key]) => key);
     if (missing.length) {
