@@ -3,11 +3,12 @@
  * document, saved whole), the numbers as typed (a half-typed "1." stays on screen), and saving,
  * publishing and restoring. An edit is dropped only once the server has it.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
+import { useDocument } from "../use-document.ts";
 import type { PriceRules } from "../../../lib/contracts/estimate.ts";
 import { reasonText } from "../site/error-text.ts";
-import { fetchPrices, publishPrices, restorePrices, saveDraft, type PricesState } from "./prices-api.ts";
+import { fetchPrices, publishPrices, restorePrices, saveDraft } from "./prices-api.ts";
 import { rulesReason, t } from "./strings.ts";
 
 export type SaveStatus = { kind: "saving" } | { kind: "saved" } | { kind: "failed"; text: string; field?: string };
@@ -33,8 +34,7 @@ const parseNumber = (text: string): number | null => {
 };
 
 export function usePriceRules() {
-  const [server, setServer] = useState<PricesState | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const { server, setServer, loadFailed, load } = useDocument(fetchPrices, "Price rules");
   const [edit, setEdit] = useState<PriceRules | null>(null);
   /** Numbers as typed, by path, while they differ from what the document holds. */
   const [typed, setTyped] = useState<Record<string, string>>({});
@@ -42,24 +42,6 @@ export function usePriceRules() {
   const [status, setStatus] = useState<SaveStatus | null>(null);
   const editNow = useRef(edit);
   editNow.current = edit;
-
-  const load = useCallback(async (signal?: AbortSignal) => {
-    setLoadFailed(false);
-    try {
-      setServer(await fetchPrices(signal));
-    } catch (e) {
-      if (!signal?.aborted) {
-        console.error("Price rules failed to load", e);
-        setLoadFailed(true);
-      }
-    }
-  }, []);
-
-  useEffect(() => {
-    const ac = new AbortController();
-    void load(ac.signal);
-    return () => ac.abort();
-  }, [load]);
 
   const value: PriceRules | null = edit ?? server?.draft ?? null;
   const dirty = !!server && !!edit && (!same(edit, server.draft) || Object.keys(typed).length > 0);

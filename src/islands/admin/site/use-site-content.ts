@@ -3,12 +3,13 @@
  * office's edits not yet saved (per section, kept while switching sections), and saving, publishing
  * and restoring. An edit is dropped only once the server has it, so nothing typed is lost on failure.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api-client.ts";
+import { useDocument } from "../use-document.ts";
 import { SITE_SECTIONS, type SiteSection } from "../../../lib/contracts/site.ts";
 import type { FieldError } from "./editor-context.ts";
 import { reasonText } from "./error-text.ts";
-import { fetchSite, publishSite, restoreVersion, saveSection, type SiteState } from "./site-api.ts";
+import { fetchSite, publishSite, restoreVersion, saveSection } from "./site-api.ts";
 import { pendingIn, replaceString } from "./spec.ts";
 import { t } from "./strings.ts";
 
@@ -23,31 +24,12 @@ const failureText = (e: unknown) =>
   e instanceof ApiError && e.httpStatus === 401 ? t.sessionOver : e instanceof ApiError && e.httpStatus !== 0 ? `${t.saveFailed} (${reasonText(e.message)})` : t.saveFailed;
 
 export function useSiteContent(reveal: (field: string) => void) {
-  const [server, setServer] = useState<SiteState | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const { server, setServer, loadFailed, load } = useDocument(fetchSite, "Site content");
   const [edits, setEdits] = useState<Edits>({});
   const [errors, setErrors] = useState<Partial<Record<SiteSection, FieldError>>>({});
   const [status, setStatus] = useState<Partial<Record<SiteSection, SaveStatus>>>({});
   const editsNow = useRef(edits);
   editsNow.current = edits;
-
-  const load = useCallback(async (signal?: AbortSignal) => {
-    setLoadFailed(false);
-    try {
-      setServer(await fetchSite(signal));
-    } catch (e) {
-      if (!signal?.aborted) {
-        console.error("Site content failed to load", e);
-        setLoadFailed(true);
-      }
-    }
-  }, []);
-
-  useEffect(() => {
-    const ac = new AbortController();
-    void load(ac.signal);
-    return () => ac.abort();
-  }, [load]);
 
   const value = (section: SiteSection): unknown => (section in edits ? edits[section] : server?.draft[section]);
   const dirty = (section: SiteSection) => section in edits && !!server && !same(edits[section], server.draft[section]);
