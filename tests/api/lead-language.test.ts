@@ -1,7 +1,7 @@
 // A request from the Spanish site (issue 37): the lead records its language, the visitor's
 // confirmation and text are in Spanish (with the names the office wrote in Spanish), the consent
 // kept is the Spanish wording with its own version, and the office hears it is Spanish.
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { useTestDb } from "../helpers/db.ts";
 import { call } from "../helpers/http.ts";
 import { inquiryBody, quoteBody, withBackground } from "../helpers/leads.ts";
@@ -13,7 +13,7 @@ import { SMS_CONSENT_VERSION_BY_LANGUAGE, smsConsentText } from "../../src/lib/c
 import site from "../../content/site.json";
 import { describeLead } from "../../src/server/crm/records.ts";
 import { handleInbound } from "../../src/server/sms/inbound.ts";
-import { gsm7Length } from "../../src/server/sms/template.ts";
+import { gsm7Length, zonedInstant } from "../../src/server/sms/template.ts";
 import { crmInput } from "../../src/server/leads/crm-queue.ts";
 import { LEAD_COLUMNS, type LeadRow } from "../../src/server/leads/lead.ts";
 
@@ -23,7 +23,14 @@ const inquiry = withBackground(inquiryHandler);
 afterEach(async () => {
   await contact.settle();
   await inquiry.settle();
+  vi.useRealTimers();
 });
+/** Sets the JS clock (the text's callback time) to an instant by the office's clock; only Date is faked. */
+function officeClock(ymd: string, hhmm: string) {
+  const [y, m, d] = ymd.split("-").map(Number);
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(zonedInstant(y, m, d, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)), "America/New_York"));
+}
 let seq = 0;
 const ip = () => `198.51.100.${++seq % 250}`;
 const mobile = () => `(239) 4${String(++seq % 100).padStart(2, "0")}-${String(2000 + seq).slice(-4)}`;
@@ -79,6 +86,8 @@ describe("a request from the Spanish site", () => {
   });
 
   it("texts in Spanish and keeps the Spanish consent, with its own version", async () => {
+    // A Wednesday morning: the office calls within the hour (the text's words depend on the clock).
+    officeClock("2026-12-02", "10:15");
     const email = `spanish-text-${++seq}@example.com`;
     const phone = mobile();
     const r = await quote({ email, phone, subject: "Seawalls", language: "es", smsConsent: true, smsConsentVersion: SMS_CONSENT_VERSION_BY_LANGUAGE.es });
@@ -90,7 +99,19 @@ describe("a request from the Spanish site", () => {
     expect(consent.wording).toMatch(/^Envíenme mensajes de texto sobre esta solicitud\. Al marcar esta casilla.*Política de privacidad: \/es\/privacy$/);
     const text = (await db().query<{ body: string }>("SELECT body FROM sms_outbox WHERE lead_id = $1", [id])).rows[0];
     // Seawalls' Spanish title, without the accents GSM-7 has no room for; the office's phone; STOP.
-    expect(text.body).toMatch(/^Coastal Marine( Construction)?: recibimos su solicitud de Seawalls \(muros de contencion\)\. Le llamaremos .+ desde el \(239\) 555-0142\. Responda STOP para cancelar\.$/);
+    expect(text.body).toBe("Coastal Marine: recibimos su solicitud de Seawalls (muros de contencion). Le llamaremos dentro de una hora desde el (239) 555-0142. Responda STOP para cancelar.");
+  });
+
+  it("keeps the Spanish text to one segment when the callback words are longer: the neutral words replace a long title", async () => {
+    // 16:20 on a weekday: "antes de las 5 pm hoy" leaves no room for Seawalls' 30-character Spanish title.
+    officeClock("2026-12-02", "16:20");
+    const email = `spanish-late-${++seq}@example.com`;
+    const r = await quote({ email, phone: mobile(), subject: "Seawalls", language: "es", smsConsent: true, smsConsentVersion: SMS_CONSENT_VERSION_BY_LANGUAGE.es });
+    expect(r.status).toBe(200);
+    const { id } = await leadBy(email);
+    const text = (await db().query<{ body: string }>("SELECT body FROM sms_outbox WHERE lead_id = $1", [id])).rows[0];
+    expect(text.body).toBe("Coastal Marine Construction: recibimos su solicitud de presupuesto. Le llamaremos antes de las 5 pm hoy desde el (239) 555-0142. Responda STOP para cancelar.");
+    expect(gsm7Length(text.body)).toBeLessThanOrEqual(160);
   });
 
   it("an inquiry names the product by its Spanish name", async () => {

@@ -10,9 +10,11 @@
  *
  *   Coastal Marine: recibimos su solicitud de Elevadores para botes. Le llamaremos dentro de una hora desde el (239) 555-0142. Responda STOP para cancelar.
  *
- * It is kept within one GSM-7 segment (160 characters) where it can be: every service of the
- * catalogue fits with the company's full name; a longer name or title falls back to the short name,
- * then to the neutral word, and never past two segments. Characters outside GSM-7 (a curly quote,
+ * It is kept within one GSM-7 segment (160 characters) where it can be: in English every service of
+ * the catalogue fits with the company's full name; a longer name or title falls back to the short
+ * name, then to the neutral word, and never past two segments. Spanish is longer: a long Spanish
+ * title (Seawalls' 30 characters) fits only beside the shorter callback words ("dentro de una
+ * hora"), and otherwise the text says "su solicitud de presupuesto". Characters outside GSM-7 (a curly quote,
  * an en dash) would turn the whole text into UCS-2 (70 a segment): they are replaced or dropped.
  */
 import type { BusinessHours } from "../../lib/contracts/reports.ts";
