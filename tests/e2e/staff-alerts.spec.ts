@@ -102,12 +102,28 @@ test("@phone staff turn alerts on; a quote's alert reaches the phone, opens the 
   // Delivered to the phone's service worker, which shows it (one notification for its tag).
   const cdp = await context.newCDPSession(page);
   const id = await registrationId(cdp, "/admin");
-  await cdp.send("ServiceWorker.deliverPushMessage", { origin: new URL(baseURL!).origin, registrationId: id, data: JSON.stringify(alert.payload) });
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/admin"))?.active?.state)).toBe("activated");
   const shown = async () =>
     page.evaluate(async () => {
       const reg = await navigator.serviceWorker.getRegistration("/admin");
       return (await reg!.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data, dir: n.dir, lang: n.lang }));
     });
+  // DevTools' deliverPushMessage hands the message on and answers at once: a message it drops (a
+  // fresh-clone CI run saw no notification 7 s after one, which no run here repeats) is not an
+  // error. So it is delivered again, like a push service that got no acknowledgement, up to three
+  // times; the tag keeps it one notification (checked below), and how many it took is recorded.
+  let deliveries = 0;
+  for (; deliveries < 3; ) {
+    await cdp.send("ServiceWorker.deliverPushMessage", { origin: new URL(baseURL!).origin, registrationId: id, data: JSON.stringify(alert.payload) });
+    deliveries++;
+    const arrived = await expect
+      .poll(async () => (await shown()).some((n) => n.tag === alert.payload.tag), { timeout: 5_000 })
+      .toBe(true)
+      .then(() => true, () => false);
+    if (arrived) break;
+  }
+  test.info().annotations.push({ type: "push deliveries", description: String(deliveries) });
+  if (deliveries > 1) console.warn(`staff-alerts: the service worker showed the alert after ${deliveries} deliveries`);
   await expect.poll(async () => (await shown()).find((n) => n.tag === alert.payload.tag)).toMatchObject({
     title: "ליד חדש: בקשת הצעת מחיר",
     body: `${fullName} · Boat Lifts`,
