@@ -13,7 +13,8 @@ import { SMS_CONSENT_VERSION_BY_LANGUAGE, smsConsentText } from "../../src/lib/c
 import site from "../../content/site.json";
 import { describeLead } from "../../src/server/crm/records.ts";
 import { handleInbound } from "../../src/server/sms/inbound.ts";
-import { gsm7Length, zonedInstant } from "../../src/server/sms/template.ts";
+import { gsm7Length } from "../../src/server/sms/template.ts";
+import { officeClock } from "../helpers/clock.ts";
 import { crmInput } from "../../src/server/leads/crm-queue.ts";
 import { LEAD_COLUMNS, type LeadRow } from "../../src/server/leads/lead.ts";
 
@@ -25,12 +26,6 @@ afterEach(async () => {
   await inquiry.settle();
   vi.useRealTimers();
 });
-/** Sets the JS clock (the text's callback time) to an instant by the office's clock; only Date is faked. */
-function officeClock(ymd: string, hhmm: string) {
-  const [y, m, d] = ymd.split("-").map(Number);
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(zonedInstant(y, m, d, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)), "America/New_York"));
-}
 let seq = 0;
 const ip = () => `198.51.100.${++seq % 250}`;
 const mobile = () => `(239) 4${String(++seq % 100).padStart(2, "0")}-${String(2000 + seq).slice(-4)}`;

@@ -17,7 +17,7 @@ import inboundFn from "../../functions/sms-inbound.ts";
 import healthFn from "../../functions/health.ts";
 import { runAlertsJob } from "../../src/server/jobs/index.ts";
 import { deliverDueTexts } from "../../src/server/sms/outbox.ts";
-import { zonedInstant } from "../../src/server/sms/template.ts";
+import { officeClock } from "../helpers/clock.ts";
 import { createLogger } from "../../src/server/logs/logger.ts";
 import { SMS_CONSENT_VERSION, smsConsentText } from "../../src/lib/contracts/sms.ts";
 
@@ -63,12 +63,6 @@ async function sendInbound(req: Request) {
   const internal = new Request(req.url.replace(SITE, "http://localhost:8888"), { method: req.method, headers: req.headers, body: await req.text() });
   const res = await inboundFn(internal, { ip: "54.172.60.1", requestId: crypto.randomUUID(), params: {} } as never);
   return { status: res.status, type: res.headers.get("content-type"), text: await res.text() };
-}
-/** Sets the JS clock (the template's callback time and the office day) to an instant by the office's clock. Only Date is faked. */
-function officeClock(ymd: string, hhmm: string) {
-  const [y, m, d] = ymd.split("-").map(Number);
-  vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(zonedInstant(y, m, d, Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3)), "America/New_York"));
 }
 
 beforeAll(async () => {

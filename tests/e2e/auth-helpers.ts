@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import pg from "pg";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { DB_URL_FILE } from "../../playwright.config.ts";
+import { hydrated } from "./marketing-helpers.ts";
 
 /** A fresh address per call (tests run in parallel on one database). */
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
@@ -88,19 +89,3 @@ export async function open(page: Page, path: string) {
   await hydrated(page);
 }
 
-/**
- * Astro drops an island's `ssr` attribute when it has handed the island to React, but React hydrates
- * in a transition: the DOM may not be React's yet, and its effects (a session check, a listener) not
- * run. So this also waits until each island's first element carries React's fiber (set as React
- * hydrates it), then for a frame and a task, when the passive effects of that commit have run.
- */
-export async function hydrated(page: Page) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll("astro-island")].every((island) => {
-      if (island.hasAttribute("ssr")) return false;
-      const first = [...island.children].find((c) => c.tagName !== "TEMPLATE" && c.tagName !== "ASTRO-SLOT");
-      return !first || Object.keys(first).some((k) => k.startsWith("__reactFiber$"));
-    }),
-  );
-  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0))));
-}

@@ -44,14 +44,29 @@ export async function expectNoProblems(problems: string[]) {
 }
 
 /**
- * Waits until the islands inside `scope` are hydrated (Astro drops their `ssr` attribute). Islands
- * that wait for the visitor (`client:intent`) are first given a pointer-over, as a visitor would.
+ * Waits until the islands inside `scope` are hydrated and their effects have run. Islands that wait
+ * for the visitor (`client:intent`) are first given a pointer-over, as a visitor would.
+ *
+ * Astro drops an island's `ssr` attribute when it hands the island to React, but React hydrates in a
+ * transition: the DOM may not be React's yet, and its effects (a session check, a listener) not run
+ * (measured on /login: 24-38 ms later, 100 ms at 6x CPU). So this also waits until each island's first
+ * element carries React's fiber (set as React hydrates it), then for a frame and a task, when the
+ * passive effects of that commit have run.
  */
 export async function hydrated(page: Page, scope = "body") {
   const island = page.locator(`${scope} astro-island`).first();
   await island.waitFor({ state: "attached" });
   if ((await island.getAttribute("client")) === "intent") await island.dispatchEvent("pointerover");
-  await page.waitForFunction((s) => !document.querySelector(`${s} astro-island[ssr]`), scope);
+  await page.waitForFunction(
+    (s) =>
+      [...document.querySelectorAll(`${s} astro-island`)].every((el) => {
+        if (el.hasAttribute("ssr")) return false;
+        const first = [...el.children].find((c) => c.tagName !== "TEMPLATE" && c.tagName !== "ASTRO-SLOT");
+        return !first || Object.keys(first).some((k) => k.startsWith("__reactFiber$"));
+      }),
+    scope,
+  );
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0))));
 }
 
 /** Fills the quote form's required fields as a visitor would, and picks `service` when given. */

@@ -112,16 +112,12 @@ test("@phone staff turn alerts on; a quote's alert reaches the phone, opens the 
   // fresh-clone CI run saw no notification 7 s after one, which no run here repeats) is not an
   // error. So it is delivered again, like a push service that got no acknowledgement, up to three
   // times; the tag keeps it one notification (checked below), and how many it took is recorded.
+  const isShown = async () => (await shown()).some((n) => n.tag === alert.payload.tag);
   let deliveries = 0;
-  for (; deliveries < 3; ) {
+  do {
     await cdp.send("ServiceWorker.deliverPushMessage", { origin: new URL(baseURL!).origin, registrationId: id, data: JSON.stringify(alert.payload) });
     deliveries++;
-    const arrived = await expect
-      .poll(async () => (await shown()).some((n) => n.tag === alert.payload.tag), { timeout: 5_000 })
-      .toBe(true)
-      .then(() => true, () => false);
-    if (arrived) break;
-  }
+  } while (deliveries < 3 && !(await expect.poll(isShown, { timeout: 5_000 }).toBe(true).then(() => true, () => false)));
   test.info().annotations.push({ type: "push deliveries", description: String(deliveries) });
   if (deliveries > 1) console.warn(`staff-alerts: the service worker showed the alert after ${deliveries} deliveries`);
   await expect.poll(async () => (await shown()).find((n) => n.tag === alert.payload.tag)).toMatchObject({
