@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { useTestDb } from "../helpers/db.ts";
 import { call } from "../helpers/http.ts";
 import { userWithSession } from "../helpers/auth.ts";
@@ -67,6 +67,34 @@ describe("GET /api/admin/leads", () => {
     await db().query("DELETE FROM leads WHERE id = $1", [id]);
     const none = await call(leadsFn, "GET", `/api/admin/leads?id=${id}`, { token: admin });
     expect(none.json.data).toMatchObject({ total: 0, data: [] });
+  });
+
+  it("offers 'Retry' only where it can do something: not for a lead kept out while no CRM is connected", async () => {
+    const names = { waiting: "pending", refused: "failed", kept: "disabled", written: "synced" } as const;
+    const ids: string[] = [];
+    for (const [name, state] of Object.entries(names)) ids.push(await addLead({ name: `Retry ${name}`, minutesAgo: 900, state }));
+    const offered = async () => {
+      const r = await call(leadsFn, "GET", "/api/admin/leads?q=Retry&pageSize=100", { token: admin });
+      expect(r.status).toBe(200);
+      return Object.fromEntries(r.json.data.data.map((l: { fullName: string; crmRetry: boolean }) => [l.fullName.slice(6), l.crmRetry]));
+    };
+    try {
+      // No Zoho keys (as in these tests): a lead kept out of the CRM has nothing to retry against.
+      for (const key of ["ZOHO_CLIENT_ID", "ZOHO_CLIENT_SECRET", "ZOHO_REFRESH_TOKEN"]) vi.stubEnv(key, "");
+      expect(await offered()).toEqual({ waiting: true, refused: true, kept: false, written: false });
+      // Once Zoho is connected, the same lead can be sent with 'Retry'.
+      vi.stubEnv("ZOHO_CLIENT_ID", "id");
+      vi.stubEnv("ZOHO_CLIENT_SECRET", "secret");
+      vi.stubEnv("ZOHO_REFRESH_TOKEN", "token");
+      expect(await offered()).toEqual({ waiting: true, refused: true, kept: true, written: false });
+      // A lead held as possible spam is released with 'Not spam', never retried.
+      await db().query("UPDATE leads SET spam_reason = 'honeypot' WHERE id = ANY($1)", [ids]);
+      const held = await call(leadsFn, "GET", "/api/admin/leads?q=Retry&held=only&pageSize=100", { token: admin });
+      expect(held.json.data.data.map((l: { crmRetry: boolean }) => l.crmRetry)).toEqual([false, false, false, false]);
+    } finally {
+      vi.unstubAllEnvs();
+      await db().query("DELETE FROM leads WHERE id = ANY($1)", [ids]);
+    }
   });
 
   it.each(["page=0", "page=abc", "pageSize=1000", "format=xml", "id=1", "id=' OR 1=1 --"])("refuses %s with 400", async (q) => {

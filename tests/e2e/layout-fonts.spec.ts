@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { consented } from "./marketing-helpers";
-import { apiSignIn, rememberSession } from "./auth-helpers";
+import { apiSignIn, rememberSession, withTestDb } from "./auth-helpers";
 import { paintedLines } from "./visual-text";
 
 /**
@@ -126,13 +126,15 @@ test("with a wide font and large text, pages and cards do not scroll sideways an
 
 test("with a wide font and large text, a lead card's retry button stays on one line", { tag: "@responsive" }, async ({ page }) => {
   await wideFontAndLargeText(page, 1.25);
-  // A lead waiting for the CRM (the test server has no Zoho): its card offers the retry.
+  // A lead the CRM refused: its card offers the retry (the test server has no Zoho, so the refusal is written here).
   const fullName = `Layout Check ${Date.now()}`;
   const r = await page.request.post("/api/public/contact", {
     data: { fullName, email: "layout@example.com", phone: "(239) 555-0134", subject: "Boat Lifts", startedAt: Date.now() - 60_000 },
     headers: { "x-forwarded-for": "203.0.113.77" },
   });
   expect(r.status(), await r.text()).toBe(200);
+  const refused = await withTestDb((db) => db.query("UPDATE leads SET crm_state = 'failed', attempts = 3, last_error = 'Zoho answered 503' WHERE full_name = $1", [fullName]));
+  expect(refused.rowCount).toBe(1);
   const session = await apiSignIn(page.request, "admin@example.com", "demo-admin-password");
   await rememberSession(page, session, { consent: "essential" });
   await page.goto("/admin");

@@ -274,8 +274,14 @@ export default function LeadCard({ lead: l, retrying, onRetry, onRelease, onCall
               >
                 {he.leads.states[l.crmState] ?? l.crmState}
               </span>
-              <span className="text-xs text-slate-500 dark:text-slate-400">{he.leads.attempts(l.attempts)}</span>
-              {l.crmState !== "synced" && l.crmState !== "preview" && !l.spamReason && (
+              {l.crmState === "disabled" && !l.crmRetry ? (
+                <span className="text-xs text-slate-500 dark:text-slate-400" data-testid="lead-crm-off">
+                  {he.leads.crmOff}
+                </span>
+              ) : (
+                <span className="text-xs text-slate-500 dark:text-slate-400">{he.leads.attempts(l.attempts)}</span>
+              )}
+              {l.crmRetry && l.crmState !== "synced" && l.crmState !== "preview" && !l.spamReason && (
                 <button
                   type="button"
                   className={`${quietButton} px-2.5 py-1 text-xs whitespace-nowrap`}

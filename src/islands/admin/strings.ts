@@ -116,6 +116,7 @@ export const he = {
     states: { pending: "ממתין", synced: "סונכרן", failed: "נכשל", disabled: "מושבת", preview: "לא סונכרן (תצוגה מקדימה)" } as Record<string, string>,
     attempts: (n: number) => `${n} ניסיונות`,
     retry: "נסה שוב",
+    crmOff: "Zoho לא מחובר לאתר. אחרי שיחובר יופיע כאן ״נסה שוב״ לשליחת הפנייה.",
     // Leads held as possible spam (decision 15): their own list, 'Not spam' releases them.
     views: "אילו פניות להציג",
     viewReal: "פניות",

@@ -41,6 +41,11 @@ export interface AdminLead extends LeadDetails {
   firstContact: { at: string; by: string } | null;
   /** 'preview': kept on a deploy preview, where the CRM sync is off (src/server/settings/context.ts). */
   crmState: CrmState | "preview";
+  /**
+   * Whether 'Retry' can do anything now: the lead is waiting or was refused, or it was kept out of
+   * a CRM that has since been connected. A lead kept out while no CRM is connected is not offered it.
+   */
+  crmRetry: boolean;
   attempts: number;
   lastError: string | null;
   status: LeadStatus;

@@ -6,6 +6,7 @@ import type { LeadRow } from "./lead.ts";
 import { LEAD_STATUSES, type LeadStatus } from "./status.ts";
 import { toCsv } from "../http/csv.ts";
 import { shownCrmState } from "../settings/context.ts";
+import { zohoFromEnv } from "../crm/config.ts";
 import { HELD_RETENTION_DAYS } from "./held.ts";
 import { LEAD_SMS_COLUMNS, leadSms } from "./texts.ts";
 import { estimateLines } from "../../lib/estimate.ts";
@@ -100,6 +101,9 @@ const RELATED = `(SELECT coalesce(json_agg(json_build_object('id', o.id, 'create
              AND ((leads.email <> '' AND lower(o.email) = lower(leads.email)) OR o.phone_e164 = leads.phone_e164)
            ORDER BY o.created_at DESC LIMIT ${RELATED_MAX}) o) AS related`;
 
+/** Whether this deploy has a CRM to write to (Zoho's keys are set and the deploy may reach it). */
+const crmConnected = () => zohoFromEnv() !== null;
+
 /** `hours`: those the dashboard's page was counted with (undefined for the CSV, which has no triage). */
 const toLead = (r: Row, hours?: BusinessHours | null): AdminLead => ({
   id: r.id,
@@ -121,6 +125,7 @@ const toLead = (r: Row, hours?: BusinessHours | null): AdminLead => ({
   released: r.released_at ? { at: new Date(r.released_at).toISOString(), by: r.released_by ?? "", reason: r.held_reason ?? "" } : null,
   firstContact: r.first_contact_at ? { at: new Date(r.first_contact_at).toISOString(), by: r.first_contact_by ?? "" } : null,
   crmState: shownCrmState(r.crm_state),
+  crmRetry: !r.spam_reason && (r.crm_state === "pending" || r.crm_state === "failed" || (r.crm_state === "disabled" && crmConnected())),
   attempts: Number(r.attempts),
   lastError: r.last_error,
   status: r.status,
