@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type ElementHandle, type Page, type Response } from "@playwright/test";
+import { expect, type APIRequestContext, type ElementHandle, type Locator, type Page, type Response } from "@playwright/test";
 
 /**
  * What the dev-server suite (playwright.dev.config.ts) checks on every page it opens, shared by its
@@ -92,3 +92,8 @@ export async function signIn(request: APIRequestContext, page: Page): Promise<{ 
 }
 
 export const consent = (page: Page) => page.addInitScript(() => localStorage.setItem("consent", "essential"));
+
+/** Waits until every picture `pictures` finds has loaded and decoded (a broken one never does). */
+export async function expectLoaded(pictures: Locator) {
+  await expect.poll(() => pictures.evaluateAll((imgs) => imgs.length > 0 && imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
+}

@@ -1,8 +1,7 @@
-import { devices, expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import sharp from "sharp";
+import { devices, expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { e164 } from "../../src/lib/phone.ts";
-import { consent, expectClean, hydrateAll, signIn, watch } from "./dev-helpers.ts";
-import { saveDraft } from "../e2e/site-helpers.ts";
+import { consent, expectClean, expectLoaded, hydrateAll, signIn, watch } from "./dev-helpers.ts";
+import { picture as photo, saveDraft } from "../e2e/site-helpers.ts";
 
 /**
  * Issue 27's "Done when", under `npm run dev` on a phone: the office changes the phone number, adds a
@@ -20,11 +19,8 @@ const { defaultBrowserType: _browser, ...pixel7 } = devices["Pixel 7"];
 const NEW_PHONE = "(239) 774-2210";
 const NEW_TEL = "+12397742210";
 
-/** A small picture as a phone's camera roll hands it over. */
-async function picture(name: string, color: string, type: "png" | "jpeg") {
-  const image = sharp({ create: { width: 640, height: 480, channels: 3, background: color } });
-  return { name, mimeType: `image/${type}`, buffer: await (type === "png" ? image.png() : image.jpeg()).toBuffer() };
-}
+/** A picture of a phone camera roll's size. */
+const picture = (name: string, color: string, type: "png" | "jpeg") => photo(name, color, type, { width: 640, height: 480 });
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -45,9 +41,6 @@ async function servedVersion(request: APIRequestContext): Promise<number> {
 const jsonLd = (page: Page) => page.locator('script[type="application/ld+json"]').evaluateAll((s) => s.map((e) => e.textContent ?? "").join("\n"));
 
 /** Every picture in `pictures` has loaded (decoded, not broken). */
-async function expectLoaded(pictures: Locator) {
-  await expect.poll(() => pictures.evaluateAll((imgs) => imgs.length > 0 && imgs.every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
-}
 
 test.describe("on a phone", () => {
   test.use(pixel7);

@@ -8,11 +8,10 @@
  */
 import { closeSync, openSync, statSync, unlinkSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import sharp from "sharp";
 import { DB_URL_FILE } from "../../playwright.config.ts";
 import { apiSignIn, rememberSession, type Session } from "./auth-helpers.ts";
 import { axe } from "./axe.ts";
-import { saveDraft } from "./site-helpers.ts";
+import { picture, saveDraft } from "./site-helpers.ts";
 
 /** Held by the test that edits the site's content (a file: the embedded database has one session, so its locks exclude nothing). */
 const LOCK_FILE = `${DB_URL_FILE}.site-content.lock`;
@@ -37,12 +36,6 @@ async function exclusively<T>(fn: () => Promise<T>): Promise<T> {
   } finally {
     unlinkSync(LOCK_FILE);
   }
-}
-
-/** A small picture as a phone's camera roll would hand it over. */
-async function picture(name: string, color: string, type: "png" | "jpeg") {
-  const image = sharp({ create: { width: 320, height: 240, channels: 3, background: color } });
-  return { name, mimeType: `image/${type}`, buffer: await (type === "png" ? image.png() : image.jpeg()).toBuffer() };
 }
 
 async function siteState(request: APIRequestContext, session: Session) {

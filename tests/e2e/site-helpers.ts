@@ -1,5 +1,6 @@
 import { closeSync, openSync, statSync, unlinkSync } from "node:fs";
 import { expect, type APIRequestContext, type Locator } from "@playwright/test";
+import sharp from "sharp";
 import { DB_URL_FILE } from "../../playwright.config.ts";
 
 /** What a section of the Site tab says once its draft is saved. */
@@ -50,4 +51,10 @@ export async function putSiteBack(request: APIRequestContext, token: string, liv
   expect((await request.post(`/api/admin/site/restore/${live}`, { headers: auth })).status()).toBe(200);
   const publish = await request.post("/api/admin/site/publish", { headers: auth });
   expect([200, 409]).toContain(publish.status());
+}
+
+/** A one-colour picture as a phone's camera roll hands it to a file input. */
+export async function picture(name: string, color: string, type: "png" | "jpeg", { width = 320, height = 240 } = {}) {
+  const image = sharp({ create: { width, height, channels: 3, background: color } });
+  return { name, mimeType: `image/${type}`, buffer: await (type === "png" ? image.png() : image.jpeg()).toBuffer() };
 }

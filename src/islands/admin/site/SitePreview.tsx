@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from "react";
 import { PENDING, isPending } from "./spec.ts";
 import { t } from "./strings.ts";
 import { useEditor } from "./editor-context.ts";
+import { ui } from "../../../lib/i18n/ui.ts";
 
 type Lang = "en" | "es";
 type Entry = Record<string, unknown> & { es?: Record<string, string>; sample?: boolean };
@@ -42,6 +43,59 @@ const Sample = ({ on }: { on?: boolean }) =>
 
 const paragraphs = (text: ReactNode) =>
   typeof text === "string" ? text.split(/\n\s*\n/).map((p, i) => <p key={i}>{p}</p>) : <p>{text}</p>;
+
+/**
+ * A service page's proof as ServiceWork.astro draws it: the before/after of the first project of
+ * this service with a "before" picture, its projects, and the answers (labelled sample while they are).
+ */
+function ServiceProof({ service, projects, lang }: { service: Entry; projects: Entry[]; lang: Lang }) {
+  const words = ui(lang).service;
+  const compared = projects.find((g) => g.beforeImage && g.beforeAlt);
+  const answers = (["permits", "lifespan", "costs"] as const).filter((k) => str((service.answers as Entry | undefined)?.[k]));
+  return (
+    <>
+      {compared && (
+        <figure className="space-y-2" data-testid="preview-before-after">
+          <figcaption className="font-bold">
+            {words.beforeAfter}: {say(compared, "title", lang)}
+          </figcaption>
+          <div className="grid grid-cols-2 gap-2">
+            {[
+              { label: words.before, src: compared.beforeImage, alt: compared.beforeAlt },
+              { label: words.after, src: compared.image, alt: compared.alt },
+            ].map((side) => (
+              <div key={side.label} className="relative">
+                <Picture src={side.src} alt={`${side.label}: ${str(side.alt)}`} className="aspect-[3/2] w-full rounded-lg" />
+                <span className="absolute start-2 top-2 rounded-full bg-slate-900/85 px-2 py-0.5 text-xs font-bold text-white uppercase">{side.label}</span>
+              </div>
+            ))}
+          </div>
+        </figure>
+      )}
+      {projects.length > 0 && (
+        <p className="text-sm" data-testid="preview-service-projects">
+          <strong>{words.projectsLead(str(service.title))}:</strong> {projects.map((g) => str(g.title)).join(" · ")}
+        </p>
+      )}
+      {answers.length > 0 && (
+        <section className="space-y-2 rounded-xl bg-slate-100 p-3 text-sm dark:bg-slate-800" data-testid="preview-answers">
+          <p className="font-bold">
+            {words.answers}
+            <Sample on={service.answersSample === true} />
+          </p>
+          <dl className="space-y-2">
+            {answers.map((k) => (
+              <div key={k}>
+                <dt className="font-semibold">{words[k]}</dt>
+                <dd>{say(service, `answers.${k}`, lang)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+    </>
+  );
+}
 
 /**
  * The draft as the site will show it (issue 39, item 6): the part being edited drawn with its
@@ -170,6 +224,7 @@ export default function SitePreview({ part, value, dirty }: Props) {
                 <li key={i}>{say(s, `options.${i}`, lang)}</li>
               ))}
             </ul>
+            <ServiceProof service={s} projects={list("gallery").filter((g) => g.service === s.slug)} lang={lang} />
           </article>
         )}
       </>
