@@ -216,7 +216,7 @@ test.describe("triage at a glance", () => {
     await expect(page.getByTestId("lead-row")).toHaveCount(1);
     await expect(page.getByTestId("lead-row")).toContainText(name);
     await page.getByLabel("חיפוש").fill(`nobody-${t}`);
-    await expect(page.getByText("אין פניות שמתאימות לסינון")).toBeVisible();
+    await expect(page.getByText("אין פניות שמתאימות לסינון. אפשר לנקות את החיפוש או לבחור ״הכול״.")).toBeVisible();
   });
 
   test("on a phone a card is short: name, status, badges and call; 'פרטים ופעולות' opens the rest @phone", async ({ page, request }) => {

@@ -136,7 +136,9 @@ export default function CalendarPanel() {
         </div>
       ) : view === "list" && visits.length === 0 ? (
         <Card id="calendar-empty" title={v.listRange}>
-          <p className="text-slate-600 dark:text-slate-400">{v.empty}</p>
+          <p className="text-slate-600 dark:text-slate-400" data-testid="calendar-list-empty">
+            {v.listEmpty}
+          </p>
         </Card>
       ) : (
         <div className={view === "week" ? "grid gap-3 lg:grid-cols-7 lg:gap-2" : "grid gap-4"} data-testid={`calendar-${view}`}>
