@@ -84,6 +84,26 @@ async function serve(): Promise<ChildProcess> {
 let cpuSlowdown = cpuOption && cpuOption !== "calibrated" ? Number(cpuOption) : throttling.mobileSlow4G.cpuSlowdownMultiplier;
 const benchmarkIndexes: number[] = [];
 
+/**
+ * The bytes of response headers in a run, by URL (the raw header text Chrome saw). This server
+ * speaks HTTP/1.1, so every answer carries its ~640 bytes of headers again (netlify.toml's security
+ * headers); Netlify answers over HTTP/2 and 3, whose header compression (HPACK, QPACK) sends a
+ * header already sent on the connection as an index of a byte or two.
+ */
+const headerBytes = new WeakMap<object, Map<string, number>>();
+function responseHeaderBytes(devtoolsLog: unknown): Map<string, number> {
+  const urls = new Map<string, string>();
+  const sizes = new Map<string, number>();
+  for (const e of devtoolsLog as { method: string; params: Record<string, unknown> }[]) {
+    if (e.method === "Network.requestWillBeSent") urls.set(e.params.requestId as string, (e.params.request as { url: string }).url);
+    if (e.method === "Network.responseReceivedExtraInfo" && typeof e.params.headersText === "string") {
+      const url = urls.get(e.params.requestId as string);
+      if (url) sizes.set(url, (sizes.get(url) ?? 0) + e.params.headersText.length);
+    }
+  }
+  return sizes;
+}
+
 /** One Lighthouse run of one page in the shared browser. */
 async function audit(route: string) {
   const result = await lighthouse(`http://localhost:${port}${route}`, {
@@ -94,6 +114,7 @@ async function audit(route: string) {
     throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
   });
   if (result?.lhr.environment.benchmarkIndex) benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
+  if (result) headerBytes.set(result.lhr, responseHeaderBytes(result.artifacts.DevtoolsLog));
   return result;
 }
 
@@ -124,6 +145,12 @@ interface Row {
   tbtRange: [number, number];
   kb: number;
   kbNoVideo: number;
+  /**
+   * kbNoVideo as HTTP/2 would carry it: the bodies, and the headers of the first answer only (the
+   * later answers' repeated headers are indexed by HPACK; the few hundred bytes that differ are
+   * left out of this estimate).
+   */
+  kbH2: number;
   /** Main-thread time by Lighthouse's groups (mainthread-work-breakdown), ms, medians. */
   work: Record<string, number>;
   /** The longest main-thread task (long-tasks), ms, median of the runs' longest. */
@@ -224,6 +251,9 @@ try {
       ((lhr.audits["network-requests"]?.details as { items?: { url: string; transferSize?: number }[] })?.items ?? [])
         .filter((i) => filter(i.url))
         .reduce((n, i) => n + (i.transferSize ?? 0), 0);
+    // Every answer's headers but the document's (the first on the connection), videos left out.
+    const repeatedHeaders = (lhr: (typeof reports)[number]) =>
+      [...(headerBytes.get(lhr) ?? new Map<string, number>())].filter(([u]) => u !== lhr.finalDisplayedUrl && !/\.(mp4|webm)(\?|$)/.test(u)).reduce((n, [, b]) => n + b, 0);
     const tbts = metric("total-blocking-time");
     type Item = { group?: string; duration?: number; url?: string; resourceType?: string; resourceSize?: number };
     const items = (lhr: (typeof reports)[number], id: string) => ((lhr.audits[id]?.details as { items?: Item[] })?.items ?? []);
@@ -241,6 +271,7 @@ try {
       tbtRange: [Math.min(...tbts), Math.max(...tbts)],
       kb: median(reports.map((r) => bytes(r, () => true))) / 1024,
       kbNoVideo: median(reports.map((r) => bytes(r, (u) => !/\.(mp4|webm)(\?|$)/.test(u)))) / 1024,
+      kbH2: median(reports.map((r) => bytes(r, (u) => !/\.(mp4|webm)(\?|$)/.test(u)) - repeatedHeaders(r))) / 1024,
       work,
       longestMs: median(reports.map((lhr) => Math.max(0, ...items(lhr, "long-tasks").map((i) => i.duration ?? 0)))),
       htmlKB: median(reports.map((lhr) => raw(lhr, "Document"))) / 1024,
@@ -261,7 +292,8 @@ try {
     const htmlBudget = /^(\/es)?\/gallery\/?$/.test(route) ? BUDGET.galleryHtmlKB : BUDGET.htmlKB;
     if (row.htmlKB > htmlBudget) row.misses.push(`HTML ${Math.round(row.htmlKB)} KB`);
     if ((route === "/products" || route.startsWith("/products/")) && row.lcpMs > BUDGET.catalogueLcpMs) row.misses.push(`LCP ${Math.round(row.lcpMs)} ms`);
-    if ((route === "/" || route === "/landing") && row.kbNoVideo > BUDGET.landingKB) row.misses.push(`landing ${Math.round(row.kbNoVideo)} KB`);
+    // Judged as visitors get it from Netlify (HTTP/2); the HTTP/1.1 figure is printed beside it.
+    if ((route === "/" || route === "/landing") && row.kbH2 > BUDGET.landingKB) row.misses.push(`landing ${Math.round(row.kbH2)} KB over HTTP/2 (${Math.round(row.kbNoVideo)} KB over HTTP/1.1)`);
     rows.push(row);
     process.stderr.write(`  ${route}: perf ${scores.performance}${row.misses.length ? `  ✗ ${row.misses.join("; ")}` : ""}\n`);
   }
@@ -276,13 +308,14 @@ const pad = (s: string | number, n: number) => String(s).padStart(n);
 const hostIndex = median(benchmarkIndexes);
 console.log(`\nLighthouse mobile, median of ${runs} run(s) per page, CPU slowdown ${cpuSlowdown.toFixed(1)}x${cpuSlowdown === throttling.mobileSlow4G.cpuSlowdownMultiplier ? " (the preset)" : ""}`);
 console.log(`host benchmarkIndex ${Math.round(hostIndex)} (median of ${benchmarkIndexes.length} runs); Lighthouse's calculator suggests ${calibratedMultiplier(hostIndex).toFixed(1)}x for it (\`--cpu-multiplier calibrated\`)`);
-console.log(`${"route".padEnd(34)} ${pad("perf", 4)} ${pad("a11y", 4)} ${pad("bp", 4)} ${pad("seo", 4)} ${pad("LCP ms", 7)} ${pad("CLS", 6)} ${pad("TBT ms (min-max)", 16)} ${pad("KB", 6)} ${pad("KB-vid", 6)}  budget`);
+console.log(`${"route".padEnd(34)} ${pad("perf", 4)} ${pad("a11y", 4)} ${pad("bp", 4)} ${pad("seo", 4)} ${pad("LCP ms", 7)} ${pad("CLS", 6)} ${pad("TBT ms (min-max)", 16)} ${pad("KB", 6)} ${pad("KB-vid", 6)} ${pad("KB-h2", 6)}  budget`);
 for (const r of rows) {
   const s = r.scores;
   console.log(
-    `${r.route.padEnd(34)} ${pad(s.performance, 4)} ${pad(s.accessibility, 4)} ${pad(s["best-practices"], 4)} ${pad(s.seo, 4)} ${pad(Math.round(r.lcpMs), 7)} ${pad(r.cls.toFixed(3), 6)} ${pad(`${Math.round(r.tbtMs)} (${Math.round(r.tbtRange[0])}-${Math.round(r.tbtRange[1])})`, 16)} ${pad(Math.round(r.kb), 6)} ${pad(Math.round(r.kbNoVideo), 6)}  ${r.misses.length ? `✗ ${r.misses.join("; ")}` : "✓"}`,
+    `${r.route.padEnd(34)} ${pad(s.performance, 4)} ${pad(s.accessibility, 4)} ${pad(s["best-practices"], 4)} ${pad(s.seo, 4)} ${pad(Math.round(r.lcpMs), 7)} ${pad(r.cls.toFixed(3), 6)} ${pad(`${Math.round(r.tbtMs)} (${Math.round(r.tbtRange[0])}-${Math.round(r.tbtRange[1])})`, 16)} ${pad(Math.round(r.kb), 6)} ${pad(Math.round(r.kbNoVideo), 6)} ${pad(Math.round(r.kbH2), 6)}  ${r.misses.length ? `✗ ${r.misses.join("; ")}` : "✓"}`,
   );
 }
+console.log("KB: transferred here over HTTP/1.1, headers included; KB-vid: without the hero's video; KB-h2: KB-vid with each answer's headers but the first left out, as HTTP/2 sends them (the landing budget is judged on it)");
 console.log(`\nMain thread (ms, medians; Lighthouse's groups), the longest task, and raw bytes`);
 console.log(`${"route".padEnd(34)} ${Object.values(WORK_GROUPS).map((g) => pad(g, 6)).join(" ")} ${pad("total", 6)} ${pad("longest", 7)} ${pad("HTML KB", 7)} ${pad("CSS KB", 6)}`);
 for (const r of rows) {
