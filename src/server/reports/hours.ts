@@ -9,20 +9,22 @@ import type { Queryable } from "../db/index.ts";
 import { readPublishedPart } from "../content/read.ts";
 import { SITE_TIME_ZONE } from "../logs/window.ts";
 import type { Params } from "./period.ts";
+import { hoursProblem, weekOrder, WEEK } from "../../lib/office-hours.ts";
 
-const ISO_DAYS: Record<string, number> = { mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6, sun: 7 };
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** Monday, monday, Mon → 1; anything else → undefined. */
-const isoDay = (name: unknown) => (typeof name === "string" ? ISO_DAYS[name.trim().toLowerCase().slice(0, 3)] : undefined);
-
-/** The published hours (site `hours`), or null when they name none that can be counted (then every hour counts). */
+/**
+ * The published hours (site `hours`), or null when they name none that can be counted (then every
+ * hour counts). Read by the same rules the Site tab writes them with (src/lib/office-hours.ts).
+ */
 export async function businessHours(q?: Queryable): Promise<BusinessHours | null> {
   const site = (await readPublishedPart("site", q)) as { hours?: { days?: unknown; opens?: unknown; closes?: unknown } } | null;
   const h = site?.hours;
   if (!h || !Array.isArray(h.days) || typeof h.opens !== "string" || typeof h.closes !== "string") return null;
-  const days = [...new Set(h.days.map(isoDay).filter((d) => d !== undefined))].sort();
-  if (!days.length || !TIME.test(h.opens) || !TIME.test(h.closes) || h.opens >= h.closes) return null;
+  const named = h.days.filter((d): d is string => typeof d === "string");
+  if (!TIME.test(h.opens) || !TIME.test(h.closes) || hoursProblem({ days: named, opens: h.opens, closes: h.closes })) return null;
+  // ISO weekdays, Monday 1.
+  const days = weekOrder(named).map((d) => WEEK.indexOf(d) + 1);
   return { days, opens: h.opens, closes: h.closes, timeZone: SITE_TIME_ZONE };
 }
 
