@@ -2,7 +2,8 @@ import type { Config } from "@netlify/functions";
 import { handle } from "../src/server/http/handler.ts";
 import { json } from "../src/server/http/response.ts";
 import { getDb } from "../src/server/db/index.ts";
-import { VISIT_TIME_ZONE, type SlotsAnswer } from "../src/lib/contracts/visits.ts";
+import { type SlotsAnswer } from "../src/lib/contracts/visits.ts";
+import { OFFICE_TIME_ZONE } from "../src/lib/wall-clock.ts";
 import { limitIp, VISIT_SLOTS_PER_IP } from "../src/server/visits/limits.ts";
 import { visitSettings } from "../src/server/visits/settings.ts";
 import { bookableDates } from "../src/server/visits/slots.ts";
@@ -20,7 +21,7 @@ export default handle(
     const now = new Date();
     const dates = bookableDates(settings, now);
     const data: SlotsAnswer = {
-      zone: VISIT_TIME_ZONE,
+      zone: OFFICE_TIME_ZONE,
       visitMinutes: settings.visitMinutes,
       from: dates[0],
       to: dates[dates.length - 1],

@@ -24,7 +24,8 @@ const { resolvePeriod, addDays } = await import("../src/server/reports/period.ts
 const { sourcesReport, weeklyReport } = await import("../src/server/reports/sources.ts");
 const { servicesReport } = await import("../src/server/reports/services.ts");
 const { speedReport } = await import("../src/server/reports/speed.ts");
-const { todayIn, SITE_TIME_ZONE } = await import("../src/server/logs/window.ts");
+const { todayIn } = await import("../src/server/logs/window.ts");
+const { OFFICE_TIME_ZONE } = await import("../src/lib/wall-clock.ts");
 const db = await createDb(database.url);
 
 // A fixed seed: every run measures the same leads.
@@ -164,11 +165,11 @@ console.log(`  database: ${server ? "PostgreSQL server (fresh database)" : "embe
 
 const hours = await businessHours();
 const own = ["coastalmarinecapecoral.com", "localhost"];
-const today = todayIn(SITE_TIME_ZONE);
+const today = todayIn(OFFICE_TIME_ZONE);
 const periods = {
-  "all leads": resolvePeriod({ period: "custom", from: addDays(today, -DAYS), to: today, tz: SITE_TIME_ZONE }),
-  "this year": resolvePeriod({ period: "year", tz: SITE_TIME_ZONE }),
-  "90 days": resolvePeriod({ period: "90d", tz: SITE_TIME_ZONE }),
+  "all leads": resolvePeriod({ period: "custom", from: addDays(today, -DAYS), to: today, tz: OFFICE_TIME_ZONE }),
+  "this year": resolvePeriod({ period: "year", tz: OFFICE_TIME_ZONE }),
+  "90 days": resolvePeriod({ period: "90d", tz: OFFICE_TIME_ZONE }),
 };
 const tables: [string, (p: (typeof periods)["90 days"]) => Promise<unknown>][] = [
   ["sources by UTM", (p) => sourcesReport(db, p, "utm", own)],

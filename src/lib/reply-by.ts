@@ -7,7 +7,7 @@
  */
 import type { Locale } from "./i18n/locales.ts";
 import { WEEK, weekOrder } from "./office-hours.ts";
-import { addDays, isoWeekday, toMinutes, VISIT_ZONE, wallClock, zonedInstant } from "./wall-clock.ts";
+import { addDays, isoWeekday, toMinutes, OFFICE_TIME_ZONE, wallClock, zonedInstant } from "./wall-clock.ts";
 
 export interface OfficeHours {
   /** English day names, as the site's hours list them ("Monday"). */
@@ -18,7 +18,7 @@ export interface OfficeHours {
 }
 
 /** When the reply is due, or null when the hours describe no working time at all. */
-export function replyBy(received: Date, hours: OfficeHours, zone = VISIT_ZONE): Date | null {
+export function replyBy(received: Date, hours: OfficeHours, zone = OFFICE_TIME_ZONE): Date | null {
   const opens = toMinutes(hours.opens);
   const closes = toMinutes(hours.closes);
   // ISO weekdays (1 Monday … 7 Sunday), as the clock gives them.
@@ -44,7 +44,7 @@ const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, " ");
  * The due time in the visitor's words, on Cape Coral's clock: "today by 5:00 PM", "tomorrow
  * (Wednesday) by 10:00 AM", "by 5:00 PM on Monday, November 30"; in Spanish on a Spanish page.
  */
-export function replyByText(due: Date, now: Date, locale: Locale = "en", zone = VISIT_ZONE): string {
+export function replyByText(due: Date, now: Date, locale: Locale = "en", zone = OFFICE_TIME_ZONE): string {
   const tag = locale === "es" ? "es-US" : "en-US";
   const time = plain(new Intl.DateTimeFormat(tag, { timeZone: zone, hour: "numeric", minute: "2-digit" }).format(due));
   const weekday = new Intl.DateTimeFormat(tag, { timeZone: zone, weekday: "long" }).format(due);

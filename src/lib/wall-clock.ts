@@ -6,8 +6,11 @@
  * forms' reply promise (reply-by.ts) counts the office's hours on the same clock, in the browser.
  */
 
-/** The office's zone (decision 18). */
-export const VISIT_ZONE = "America/New_York";
+/**
+ * The office's zone, Cape Coral's (decision 18): visit slots, office hours, the reply promise, the
+ * reports' days and the per-day limits are all counted on it. The one place it is written.
+ */
+export const OFFICE_TIME_ZONE = "America/New_York";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function partsIn(zone: string, at: Date): Record<string, string> {
@@ -31,7 +34,7 @@ export interface WallClock {
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** The local date, weekday and minutes of `at` in `zone`. */
-export function wallClock(at: Date, zone = VISIT_ZONE): WallClock {
+export function wallClock(at: Date, zone = OFFICE_TIME_ZONE): WallClock {
   const p = partsIn(zone, at);
   return {
     date: `${p.year}-${pad(Number(p.month))}-${pad(Number(p.day))}`,
@@ -41,7 +44,7 @@ export function wallClock(at: Date, zone = VISIT_ZONE): WallClock {
 }
 
 /** Minutes the zone's clocks are ahead of UTC at `at` (-240 in Cape Coral's summer, -300 in winter). */
-export function offsetMinutes(at: Date, zone = VISIT_ZONE): number {
+export function offsetMinutes(at: Date, zone = OFFICE_TIME_ZONE): number {
   const p = partsIn(zone, at);
   const asUtc = Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second));
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
@@ -52,7 +55,7 @@ export function offsetMinutes(at: Date, zone = VISIT_ZONE): number {
  * does not exist that day (2:30 on the morning clocks spring forward). An hour that happens twice
  * (1:30 on the morning they fall back) is its first time.
  */
-export function zonedInstant(date: string, minutes: number, zone = VISIT_ZONE): Date | null {
+export function zonedInstant(date: string, minutes: number, zone = OFFICE_TIME_ZONE): Date | null {
   const [y, m, d] = date.split("-").map(Number);
   const guess = Date.UTC(y, m - 1, d, 0, minutes);
   // The zone's offsets a few hours either side: one of them is the offset at the instant meant.
@@ -84,7 +87,7 @@ export const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Numbe
 export const toHhmm = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
 
 /** An instant as ISO 8601 with the zone's offset that day: "2026-03-10T10:00:00-04:00" (Zoho's date-times). */
-export function isoWithOffset(at: Date, zone = VISIT_ZONE): string {
+export function isoWithOffset(at: Date, zone = OFFICE_TIME_ZONE): string {
   const off = offsetMinutes(at, zone);
   const local = new Date(at.getTime() + off * 60_000).toISOString().slice(0, 19);
   const sign = off < 0 ? "-" : "+";

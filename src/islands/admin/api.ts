@@ -4,6 +4,7 @@ import type { AdminLead, DashboardStats, StatusEntry, StoredObject, VitalRow } f
 import type { LeadKind, LeadPhoto } from "../../lib/contracts/lead.ts";
 import type { LeadStatus } from "../../lib/lead-status.ts";
 import type { PipeReport, PipesAnswer } from "../../lib/contracts/pipes.ts";
+import { OFFICE_TIME_ZONE } from "../../lib/wall-clock.ts";
 
 export type { AdminLead, LeadAnswerDue, Rating, RelatedLead, StatusEntry, StoredObject, VitalRow } from "../../lib/contracts/admin.ts";
 export type { LeadPhoto } from "../../lib/contracts/lead.ts";
@@ -28,9 +29,9 @@ export interface QueryAnswer {
 /** The browser's IANA zone, so "today" and the day's boundaries are the admin's own. */
 export const timeZone = (() => {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "America/New_York";
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || OFFICE_TIME_ZONE;
   } catch {
-    return "America/New_York";
+    return OFFICE_TIME_ZONE;
   }
 })();
 

@@ -1,10 +1,9 @@
 /**
  * The free site visit (issue 35): the shapes the booking page, the visitor's change page, the
  * back office's calendar and the server share. No imports: the booking page's bundle loads it.
+ * Every slot is said in the office's zone (OFFICE_TIME_ZONE, src/lib/wall-clock.ts).
  */
 
-/** Cape Coral's zone: every slot is said in it (decision 18). */
-export const VISIT_TIME_ZONE = "America/New_York";
 /** Where a quote request leaves the visitor's details for /book (sessionStorage), so they are not typed twice. */
 export const VISIT_PREFILL_KEY = "visit-prefill";
 /** The page a visitor's e-mail links to, with the link's token after '#t='. */

@@ -4,7 +4,7 @@
  * Cape Coral's time). The office's records stay English. No imports but the contract: it ships in
  * the islands.
  */
-import { VISIT_TIME_ZONE } from "../contracts/visits.ts";
+import { OFFICE_TIME_ZONE } from "../wall-clock.ts";
 import type { Locale } from "./locales.ts";
 
 const en = {
@@ -231,6 +231,6 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 export function visitFormat(locale: Locale, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}${JSON.stringify(opts)}`;
   let f = formats.get(key);
-  if (!f) formats.set(key, (f = new Intl.DateTimeFormat(INTL[locale], { timeZone: VISIT_TIME_ZONE, ...opts })));
+  if (!f) formats.set(key, (f = new Intl.DateTimeFormat(INTL[locale], { timeZone: OFFICE_TIME_ZONE, ...opts })));
   return f;
 }

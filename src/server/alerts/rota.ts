@@ -10,7 +10,7 @@
  * Pure: the settings and an instant in, user ids out.
  */
 import { z } from "zod";
-import { SITE_TIME_ZONE } from "../logs/window.ts";
+import { OFFICE_TIME_ZONE } from "../../lib/wall-clock.ts";
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const time = z.string().regex(TIME, "a time as HH:MM (24-hour)");
@@ -41,7 +41,7 @@ export type Shift = z.infer<typeof shiftSchema>;
 export const EMPTY_SETTINGS: AlertSettings = { rota: [], quiet: null, onCall: null, escalation: [] };
 
 /** The local weekday (1-7) and "HH:MM" of an instant in Cape Coral. */
-export function localClock(at: Date, timeZone = SITE_TIME_ZONE): { day: number; time: string } {
+export function localClock(at: Date, timeZone = OFFICE_TIME_ZONE): { day: number; time: string } {
   const parts = new Intl.DateTimeFormat("en-US", { timeZone, weekday: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   const day = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].indexOf(get("weekday")) + 1;

@@ -7,7 +7,8 @@
  */
 import type { Queryable } from "../db/index.ts";
 import { HttpError } from "../http/errors.ts";
-import { SITE_TIME_ZONE, todayIn } from "../logs/window.ts";
+import { todayIn } from "../logs/window.ts";
+import { OFFICE_TIME_ZONE } from "../../lib/wall-clock.ts";
 import { hashIp } from "./store.ts";
 import { ipNetwork } from "../http/ip.ts";
 
@@ -42,11 +43,11 @@ export function photoQuota(env: NodeJS.ProcessEnv = process.env): PhotoQuota {
 }
 
 /** The office's day (YYYY-MM-DD) at `now`. */
-export const quotaDay = (now: Date) => todayIn(SITE_TIME_ZONE, now);
+export const quotaDay = (now: Date) => todayIn(OFFICE_TIME_ZONE, now);
 
 /** Seconds from `now` to the office's next midnight (Retry-After of a refusal). */
 export function secondsToNextDay(now: Date): number {
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone: SITE_TIME_ZONE, hourCycle: "h23", hour: "numeric", minute: "numeric", second: "numeric" }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone: OFFICE_TIME_ZONE, hourCycle: "h23", hour: "numeric", minute: "numeric", second: "numeric" }).formatToParts(now);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return Math.max(1, 86_400 - (get("hour") * 3600 + get("minute") * 60 + get("second")));
 }

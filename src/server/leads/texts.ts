@@ -13,7 +13,7 @@ import { createLogger, type Logger } from "../logs/logger.ts";
 import { readPublishedPart } from "../content/read.ts";
 import { loadServices } from "../content/services.ts";
 import { businessHours } from "../reports/hours.ts";
-import { SITE_TIME_ZONE } from "../logs/window.ts";
+import { OFFICE_TIME_ZONE } from "../../lib/wall-clock.ts";
 import { textableNumber } from "../sms/numbers.ts";
 import { callbackAt, leadText, localDay, serviceOf } from "../sms/template.ts";
 import { deliverTextsNow, queueText } from "../sms/outbox.ts";
@@ -83,7 +83,7 @@ export async function queueLeadText(q: Queryable, lead: TextLead, at = new Date(
     when: callback.when,
     language,
   });
-  const queued = await queueText(q, { leadId: lead.id, to, body, localDay: localDay(at, SITE_TIME_ZONE), expiresAt: callback.validUntil });
+  const queued = await queueText(q, { leadId: lead.id, to, body, localDay: localDay(at, OFFICE_TIME_ZONE), expiresAt: callback.validUntil });
   return queued?.state === "queued" ? queued.id : null;
 }
 

@@ -3,13 +3,12 @@
  * ending at now (today) or at the end of that day (a past day). "1d" is the whole selected day.
  */
 import { z } from "zod";
+import { OFFICE_TIME_ZONE } from "../../lib/wall-clock.ts";
 
 export const RANGES = { "5m": "5 minutes", "1h": "1 hour", "4h": "4 hours", "1d": "1 day" } as const;
 export type Range = keyof typeof RANGES;
 export const DEFAULT_RANGE: Range = "1h";
 
-/** The company works in Cape Coral, Florida; used when the browser does not send its zone. */
-export const SITE_TIME_ZONE = "America/New_York";
 
 /**
  * An IANA zone Postgres knows too: one this runtime lists (as browsers report them), or a canonical
@@ -55,7 +54,7 @@ export const windowQuery = {
     .refine(isCalendarDate, "not a calendar date")
     .refine(inYears, `must be a day from ${FIRST_YEAR} to ${LAST_YEAR}`)
     .optional(),
-  tz: z.string().max(64).refine(isTimeZone, "unknown time zone (an IANA name such as America/New_York)").default(SITE_TIME_ZONE),
+  tz: z.string().max(64).refine(isTimeZone, "unknown time zone (an IANA name such as America/New_York)").default(OFFICE_TIME_ZONE),
 };
 
 export interface WindowInput {

@@ -7,7 +7,7 @@
  */
 import type { Db, Queryable } from "../db/index.ts";
 import type { Logger } from "../logs/logger.ts";
-import { SITE_TIME_ZONE } from "../logs/window.ts";
+import { OFFICE_TIME_ZONE } from "../../lib/wall-clock.ts";
 import { dispatchMail, enqueueMail, smtpFromEnv, type MailMessage } from "../mail/index.ts";
 import { zohoFromEnv } from "../crm/config.ts";
 import { siteBase } from "../settings/context.ts";
@@ -38,7 +38,7 @@ const officeClock = new Intl.DateTimeFormat("en-US", {
   day: "numeric",
   hour: "numeric",
   minute: "2-digit",
-  timeZone: SITE_TIME_ZONE,
+  timeZone: OFFICE_TIME_ZONE,
   timeZoneName: "short",
 });
 const when = (d: Date) => officeClock.format(d);

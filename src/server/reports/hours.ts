@@ -7,7 +7,7 @@
 import type { BusinessHours } from "../../lib/contracts/reports.ts";
 import type { Queryable } from "../db/index.ts";
 import { readPublishedPart } from "../content/read.ts";
-import { SITE_TIME_ZONE } from "../logs/window.ts";
+import { OFFICE_TIME_ZONE } from "../../lib/wall-clock.ts";
 import type { Params } from "./period.ts";
 import { hoursProblem, weekOrder, WEEK } from "../../lib/office-hours.ts";
 
@@ -25,7 +25,7 @@ export async function businessHours(q?: Queryable): Promise<BusinessHours | null
   if (!TIME.test(h.opens) || !TIME.test(h.closes) || hoursProblem({ days: named, opens: h.opens, closes: h.closes })) return null;
   // ISO weekdays, Monday 1.
   const days = weekOrder(named).map((d) => WEEK.indexOf(d) + 1);
-  return { days, opens: h.opens, closes: h.closes, timeZone: SITE_TIME_ZONE };
+  return { days, opens: h.opens, closes: h.closes, timeZone: OFFICE_TIME_ZONE };
 }
 
 /** '1111100': which ISO weekdays (Monday first) are business days. */

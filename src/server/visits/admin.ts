@@ -18,7 +18,7 @@ import { visitSlot } from "./book.ts";
 import { confirmVisit } from "./confirm.ts";
 import { queueVisitMail } from "./mail.ts";
 import { afterVisitChange } from "./background.ts";
-import { addDays, VISIT_ZONE, wallClock } from "../../lib/wall-clock.ts";
+import { addDays, OFFICE_TIME_ZONE, wallClock } from "../../lib/wall-clock.ts";
 
 /** The calendar shows at most this many days at once (a month and a bit). */
 export const CALENDAR_MAX_DAYS = 62;
@@ -84,7 +84,7 @@ export async function daySlotsFor(q: Queryable, date: string, exceptVisit?: stri
 
 /** The slot the office asked for: any time from now on (400 naming the field otherwise). */
 async function officeTime(q: Queryable, date: string, time: string, now: Date): Promise<Slot> {
-  const slot = officeSlot(await visitSettings(q), date, time, VISIT_ZONE);
+  const slot = officeSlot(await visitSettings(q), date, time, OFFICE_TIME_ZONE);
   if (!slot) throw badRequest(`Invalid time: ${time} does not exist on ${date} (the clocks change)`, "time");
   if (slot.start <= now) throw badRequest("Invalid date: the visit must be in the future", "date");
   return slot;

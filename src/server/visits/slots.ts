@@ -10,7 +10,7 @@
  * the database's exclusion constraint on visits does that (store.ts); this only says what looks free.
  */
 import type { VisitSettings } from "../../lib/visit-schemas.ts";
-import { addDays, isoWeekday, toHhmm, toMinutes, VISIT_ZONE, wallClock, zonedInstant } from "../../lib/wall-clock.ts";
+import { addDays, isoWeekday, toHhmm, toMinutes, OFFICE_TIME_ZONE, wallClock, zonedInstant } from "../../lib/wall-clock.ts";
 
 export interface Slot {
   start: Date;
@@ -31,7 +31,7 @@ export interface Busy {
 }
 
 /** Every slot of a local date by the weekly hours (booked or not; none on a day off). */
-export function daySlots(settings: VisitSettings, date: string, zone = VISIT_ZONE): Slot[] {
+export function daySlots(settings: VisitSettings, date: string, zone = OFFICE_TIME_ZONE): Slot[] {
   if (settings.daysOff.some((d) => d.date === date)) return [];
   const weekday = isoWeekday(date);
   const step = settings.visitMinutes + settings.bufferMinutes;
@@ -54,7 +54,7 @@ export function daySlots(settings: VisitSettings, date: string, zone = VISIT_ZON
 }
 
 /** The local dates a visitor may book on now: today + minDaysAhead … today + maxDaysAhead. */
-export function bookableDates(settings: VisitSettings, now: Date, zone = VISIT_ZONE): string[] {
+export function bookableDates(settings: VisitSettings, now: Date, zone = OFFICE_TIME_ZONE): string[] {
   const today = wallClock(now, zone).date;
   const dates: string[] = [];
   for (let n = settings.minDaysAhead; n <= settings.maxDaysAhead; n++) dates.push(addDays(today, n));
@@ -70,7 +70,7 @@ export function isFree(settings: VisitSettings, slot: Slot, busy: Busy[]): boole
 }
 
 /** The free slots a visitor may pick now, earliest first (slots starting before `now` never). */
-export function freeSlots(settings: VisitSettings, now: Date, busy: Busy[], zone = VISIT_ZONE): Slot[] {
+export function freeSlots(settings: VisitSettings, now: Date, busy: Busy[], zone = OFFICE_TIME_ZONE): Slot[] {
   return bookableDates(settings, now, zone)
     .flatMap((date) => daySlots(settings, date, zone))
     .filter((s) => s.start > now && isFree(settings, s, busy));
@@ -81,7 +81,7 @@ export function freeSlots(settings: VisitSettings, now: Date, busy: Busy[], zone
  * null when it is a slot of the office's hours within the booking window. Taken or not is for the
  * database to say.
  */
-export function slotProblem(settings: VisitSettings, now: Date, start: Date, zone = VISIT_ZONE): string | null {
+export function slotProblem(settings: VisitSettings, now: Date, start: Date, zone = OFFICE_TIME_ZONE): string | null {
   if (start <= now) return "is in the past";
   const { date } = wallClock(start, zone);
   const dates = bookableDates(settings, now, zone);
@@ -93,12 +93,12 @@ export function slotProblem(settings: VisitSettings, now: Date, start: Date, zon
 }
 
 /** The slot of the office's grid that starts at `start`, if there is one. */
-export function slotAt(settings: VisitSettings, start: Date, zone = VISIT_ZONE): Slot | null {
+export function slotAt(settings: VisitSettings, start: Date, zone = OFFICE_TIME_ZONE): Slot | null {
   return daySlots(settings, wallClock(start, zone).date, zone).find((s) => s.start.getTime() === start.getTime()) ?? null;
 }
 
 /** A visit of the office's own choosing (a caller's time): any local date and time, the settings' length and buffer. */
-export function officeSlot(settings: VisitSettings, date: string, time: string, zone = VISIT_ZONE): Slot | null {
+export function officeSlot(settings: VisitSettings, date: string, time: string, zone = OFFICE_TIME_ZONE): Slot | null {
   const start = zonedInstant(date, toMinutes(time), zone);
   if (!start) return null;
   return {
@@ -112,7 +112,7 @@ export function officeSlot(settings: VisitSettings, date: string, time: string, 
 
 /** When the reminder goes: 9:00 local on the day before the visit; null when that is already past at booking. */
 export const REMINDER_MINUTES = 9 * 60;
-export function reminderDue(visitStart: Date, bookedAt: Date, zone = VISIT_ZONE): Date | null {
+export function reminderDue(visitStart: Date, bookedAt: Date, zone = OFFICE_TIME_ZONE): Date | null {
   const due = zonedInstant(addDays(wallClock(visitStart, zone).date, -1), REMINDER_MINUTES, zone);
   return due && due > bookedAt ? due : null;
 }

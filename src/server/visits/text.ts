@@ -10,7 +10,7 @@ import type { Queryable } from "../db/index.ts";
 import { readPublishedPart } from "../content/read.ts";
 import { queueText } from "../sms/outbox.ts";
 import { gsm7Length, localDay, SEGMENT, toGsm7 } from "../sms/template.ts";
-import { VISIT_ZONE } from "../../lib/wall-clock.ts";
+import { OFFICE_TIME_ZONE } from "../../lib/wall-clock.ts";
 import { shortSlot } from "./words.ts";
 import type { VisitRow } from "./store.ts";
 import { isLocale, type Locale } from "../../lib/i18n/locales.ts";
@@ -43,6 +43,6 @@ export async function queueVisitText(q: Queryable, visit: VisitRow, at = new Dat
   const site = (await readPublishedPart("site", q)) as Record<string, unknown> | null;
   const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : null);
   const body = visitText({ name: str(site?.name) ?? FALLBACK_NAME, shortName: str(site?.shortName), phone: str(site?.phone) }, new Date(visit.starts_at), language);
-  const queued = await queueText(q, { leadId: visit.lead_id, to, body, localDay: localDay(at, VISIT_ZONE), expiresAt: new Date(visit.starts_at) });
+  const queued = await queueText(q, { leadId: visit.lead_id, to, body, localDay: localDay(at, OFFICE_TIME_ZONE), expiresAt: new Date(visit.starts_at) });
   return queued?.state === "queued" ? queued.id : null;
 }
