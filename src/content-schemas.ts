@@ -76,7 +76,8 @@ const siteShape = {
   stats: z.object({ projects: z.number().int().positive(), projectsLabel: text, years: z.number().int().positive(), weeks: text }),
   // What a homeowner checks before calling a contractor; shown under the hero, in the footer and beside the forms.
   proof: z.object({
-    licenses: z.array(z.object({ label: text, number: text })).min(1),
+    // `lookup`: where a homeowner checks this license; the State of Florida's search when left out.
+    licenses: z.array(z.object({ label: text, number: text, lookup: httpUrl.optional() })).min(1),
     insurance: text,
     founded: z.number().int().min(1900).max(2100),
     warranty: text,

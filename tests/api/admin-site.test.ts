@@ -152,6 +152,7 @@ describe("refused input names the field", () => {
     ["a phone that is not a phone", (d) => ["site", { ...d.site, phone: "call us" }], "site.phone", /format/],
     ["a javascript: link", (d) => ["site", { ...d.site, social: { ...d.site.social, facebook: "javascript:alert(document.cookie)" } }], "site.social.facebook", /https:\/\//],
     ["a data: link", (d) => ["site", { ...d.site, proof: { ...d.site.proof, rating: { ...d.site.proof.rating, url: "data:text/html,<script>alert(1)</script>" } } }], "site.proof.rating.url", /https:\/\//],
+    ["a license's javascript: lookup link", (d) => ["site", { ...d.site, proof: { ...d.site.proof, licenses: [{ ...d.site.proof.licenses[0], lookup: "javascript:alert(1)" }] } }], "site.proof.licenses.0.lookup", /https:\/\//],
     ["a review's javascript: source link", (d) => ["reviews", d.reviews.map((r: object, i: number) => (i === 1 ? { ...r, sourceUrl: "JavaScript:alert(1)" } : r))], "reviews.1.sourceUrl", /https:\/\//],
     ["a script tag in a review", (d) => ["reviews", d.reviews.map((r: object, i: number) => (i === 2 ? { ...r, reviewText: "Great work <script>alert(1)</script>" } : r))], "reviews.2.reviewText", /HTML is not allowed/],
     ["an img tag with a handler", (d) => ["about", { ...d.about, intro: 'Hello <img src=x onerror="alert(1)">' }], "about.intro", /HTML is not allowed/],

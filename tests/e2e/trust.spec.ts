@@ -19,17 +19,21 @@ const compared = seawallProjects.find(
   (g) => "beforeImage" in g,
 )! as (typeof gallery)[number] & { beforeAlt: string };
 
-/** Each license link: the state's lookup, in a new tab, named for what it opens. */
+/**
+ * Each license link: the state's lookup, or the license's own (the seed's Lee County license: the
+ * county's licensing page), in a new tab, named for what it opens.
+ */
 async function expectLicenseLinks(links: Locator, count: number) {
   await expect(links).toHaveCount(count);
   for (let i = 0; i < count; i++) {
     const link = links.nth(i);
-    await expect(link).toHaveAttribute("href", LOOKUP);
+    const own = (site.proof.licenses[i] as { lookup?: string }).lookup;
+    await expect(link).toHaveAttribute("href", own ?? LOOKUP);
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", /\bnoopener\b/);
     await expect(link).toHaveAccessibleName(
       new RegExp(
-        `#${site.proof.licenses[i].number}.*State of Florida's license lookup; opens the state's site in a new tab`,
+        `#${site.proof.licenses[i].number}.*${own ? "with the office that issued it; opens its site" : "State of Florida's license lookup; opens the state's site"} in a new tab`,
       ),
     );
     // The seed's numbers are samples until the office changes them.
@@ -61,7 +65,7 @@ test("the about page shows the team with names, roles and portraits, each labell
   }
 });
 
-test("every license number opens the State of Florida's license lookup in a new tab", async ({
+test("every license number opens its lookup in a new tab: the State of Florida's, or the issuer's own page the office gave", async ({
   page,
 }) => {
   await consented(page);

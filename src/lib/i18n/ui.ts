@@ -64,6 +64,8 @@ const en = {
     since: (year: number) => `In business since ${year}`,
     serving: (towns: string) => `Serving ${towns}.`,
     verifySr: " (verify it on the State of Florida's license lookup; opens the state's site in a new tab)",
+    /** A license with its own lookup (a county's page): the issuer's site, not the state's. */
+    verifyOwnSr: " (verify it with the office that issued it; opens its site in a new tab)",
     sample: "sample number",
   },
   hero: { places: "Cape Coral · Fort Myers · Southwest Florida", quote: "Request A Quote", work: "View Our Work" },
@@ -109,7 +111,7 @@ const en = {
     teamLead: "One crew, one project manager, from the first visit to the final inspection.",
     teamSample: "Sample person · drawn portrait",
     teamSampleNote: "These are sample people with drawn portraits, shown until the company adds its own team.",
-    verify: "Check each license on the State of Florida's public lookup:",
+    verify: "Check each license with the office that issued it:",
     seals: {
       licensedTop: "Licensed in Florida",
       licensed: "LICENSED",
@@ -287,6 +289,7 @@ const es: UiStrings = {
     since: (year: number) => `En el negocio desde ${year}`,
     serving: (towns: string) => `Servimos a ${towns}.`,
     verifySr: " (verifíquela en la búsqueda de licencias del Estado de Florida; abre el sitio del estado en una pestaña nueva)",
+    verifyOwnSr: " (verifíquela con la oficina que la emitió; abre su sitio en una pestaña nueva)",
     sample: "número de muestra",
   },
   hero: { places: "Cape Coral · Fort Myers · Suroeste de Florida", quote: "Pida un presupuesto", work: "Vea nuestro trabajo" },
@@ -333,7 +336,7 @@ const es: UiStrings = {
     teamLead: "Un equipo, un gerente de proyecto, desde la primera visita hasta la inspección final.",
     teamSample: "Persona de muestra · retrato dibujado",
     teamSampleNote: "Estas son personas de muestra con retratos dibujados, que se muestran hasta que la empresa agregue a su propio equipo.",
-    verify: "Verifique cada licencia en la búsqueda pública del Estado de Florida:",
+    verify: "Verifique cada licencia con la oficina que la emitió:",
     seals: {
       licensedTop: "Con licencia en Florida",
       licensed: "LICENCIA",

@@ -94,7 +94,15 @@ export const companySpec: Spec[] = [
         itemName: "רישיון",
         summary: field("label"),
         confirmRemove: true,
-        item: [text("label", "שם הרישיון"), text("number", "מספר הרישיון")],
+        item: [
+          text("label", "שם הרישיון"),
+          text("number", "מספר הרישיון"),
+          text("lookup", "קישור לבדיקת הרישיון", {
+            input: "url",
+            optional: true,
+            hint: "ריק: החיפוש של מדינת פלורידה (myfloridalicense.com), שם לקוח בודק רישיון של המדינה. לרישיון של מחוז או עיר: הדף שלהם.",
+          }),
+        ],
         newItem: () => ({ label: "", number: "" }),
       },
       text("insurance", "ביטוח"),
