@@ -70,6 +70,19 @@ describe("session check at start", () => {
     expect(useToast.getState().visible).toBe(false);
   });
 
+  it("greets in the page's language: Hebrew on the back office, Spanish on /es", async () => {
+    localStorage.setItem("token", "t1");
+    answers["auth/check"] = { status: 200, body: { status: true, data: { user } } };
+    for (const [lang, greeting] of [["he", "ברוכים השבים"], ["es", "Bienvenido de nuevo"], ["en-US", "Welcome Back"]]) {
+      document.documentElement.lang = lang;
+      sessionStorage.removeItem("welcomed");
+      useToast.getState().clear();
+      await useAuth.getState().checkSession();
+      expect(useToast.getState()).toMatchObject({ message: greeting, type: "success" });
+    }
+    document.documentElement.lang = "";
+  });
+
   it("with a dead token: 'Session Expired' (3 s), token removed, no log-out screen", async () => {
     localStorage.setItem("token", "dead");
     answers["auth/check"] = { status: 401, body: { status: false, message: "Session expired" } };

@@ -25,6 +25,12 @@ export const AUTH_TOAST_MS = 2000;
 export const SESSION_TOAST_MS = 3000;
 export const LOGOUT_DELAY_MS = 2000;
 export const SESSION_EXPIRED = "Session Expired";
+/**
+ * The greeting in the page's language: the spec's "Welcome Back" on the English site, the office's
+ * Hebrew on its back office (admin, editor), Spanish on /es.
+ */
+const WELCOME: Record<string, string> = { en: "Welcome Back", he: "ברוכים השבים", es: "Bienvenido de nuevo" };
+export const welcomeText = (lang = typeof document === "undefined" ? "en" : document.documentElement.lang) => WELCOME[lang.slice(0, 2)] ?? WELCOME.en;
 
 
 export interface AuthState {
@@ -127,7 +133,7 @@ export const useAuth = create<AuthState>((set, get) => {
       set({ isAuthenticated: true, user: r.data.user, status: "succeeded", checked: true, checking: false });
       const welcomed = session.get("welcomed") === "1";
       session.set("welcomed", "1");
-      if (!welcomed) toast("Welcome Back", "success", SESSION_TOAST_MS);
+      if (!welcomed) toast(welcomeText(), "success", SESSION_TOAST_MS);
       return true;
     } catch (e) {
       // A network failure is not proof the session ended: keep the token for the next try.
