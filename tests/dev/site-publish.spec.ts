@@ -1,7 +1,7 @@
 import { devices, expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { e164 } from "../../src/lib/phone.ts";
 import { consent, expectClean, expectLoaded, hydrateAll, signIn, watch } from "./dev-helpers.ts";
-import { picture as photo, saveDraft } from "../e2e/site-helpers.ts";
+import { picture as photo, putSiteBack, saveDraft, siteState } from "../e2e/site-helpers.ts";
 
 /**
  * Issue 27's "Done when", under `npm run dev` on a phone: the office changes the phone number, adds a
@@ -21,14 +21,6 @@ const NEW_TEL = "+12397742210";
 
 /** A picture of a phone camera roll's size. */
 const picture = (name: string, color: string, type: "png" | "jpeg") => photo(name, color, type, { width: 640, height: 480 });
-
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function siteState(request: APIRequestContext, token: string) {
-  const r = await request.get("/api/admin/site", { headers: auth(token) });
-  expect(r.status(), await r.text()).toBe(200);
-  return (await r.json()).data;
-}
 
 /** The version the dev server's pages are rendered from now (this request refreshes them, as a page load does). */
 async function servedVersion(request: APIRequestContext): Promise<number> {
@@ -148,7 +140,7 @@ test.describe("on a phone", () => {
       });
       await expectClean(w);
     } catch (e) {
-      await putBack(request, session.token, before.live.version);
+      await putSiteBack(request, session.token, before.live.version);
       throw e;
     }
 
@@ -221,7 +213,7 @@ test.describe("on a phone", () => {
       await expectClean(vw);
     } finally {
       await visitor.close();
-      await putBack(request, session.token, before.live.version);
+      await putSiteBack(request, session.token, before.live.version);
     }
 
     await test.step("put back: the version from before is live again, with its phone number", async () => {
@@ -248,8 +240,3 @@ async function expectPhone(page: Page, oldPhone: string) {
 }
 
 /** Restores version `live` as the draft and publishes it (nothing to publish when the draft was never saved). */
-async function putBack(request: APIRequestContext, token: string, live: number) {
-  expect((await request.post(`/api/admin/site/restore/${live}`, { headers: auth(token) })).status()).toBe(200);
-  const publish = await request.post("/api/admin/site/publish", { headers: auth(token) });
-  expect([200, 409]).toContain(publish.status());
-}

@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { consent, expectClean, hydrateAll, signIn, watch } from "./dev-helpers.ts";
-import { saveDraft } from "../e2e/site-helpers.ts";
+import { putSiteBack, saveDraft, siteState } from "../e2e/site-helpers.ts";
 
 /**
  * Issue 37's "Done when", under `npm run dev`: the office adds a review in the back office's Site tab
@@ -11,12 +11,6 @@ import { saveDraft } from "../e2e/site-helpers.ts";
  */
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function siteState(request: APIRequestContext, token: string) {
-  const r = await request.get("/api/admin/site", { headers: auth(token) });
-  expect(r.status(), await r.text()).toBe(200);
-  return (await r.json()).data;
-}
 
 test("a review written in English and Spanish in the Site tab, published, shows in Spanish on /es and in English on /", async ({ page, request, browser, baseURL }) => {
   test.setTimeout(180_000);
@@ -82,8 +76,7 @@ test("a review written in English and Spanish in the Site tab, published, shows 
     }
   } finally {
     // Put back: the version from before, published again.
-    expect((await request.post(`/api/admin/site/restore/${before.live.version}`, { headers: auth(session.token) })).status()).toBe(200);
-    expect([200, 409]).toContain((await request.post("/api/admin/site/publish", { headers: auth(session.token) })).status());
+    await putSiteBack(request, session.token, before.live.version);
   }
 });
 
@@ -106,7 +99,6 @@ test("a text with no Spanish yet shows in English on the Spanish page, marked la
     // The rest of the page is still the office's Spanish.
     await expect(page.locator("main")).toContainText(about.es.intro);
   } finally {
-    expect((await request.post(`/api/admin/site/restore/${before.live.version}`, { headers: auth(session.token) })).status()).toBe(200);
-    expect([200, 409]).toContain((await request.post("/api/admin/site/publish", { headers: auth(session.token) })).status());
+    await putSiteBack(request, session.token, before.live.version);
   }
 });

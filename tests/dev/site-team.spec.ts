@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import about from "../../content/about.json" with { type: "json" };
 import {
   consent,
@@ -7,7 +7,7 @@ import {
   signIn,
   watch,
 } from "./dev-helpers.ts";
-import { saveDraft } from "../e2e/site-helpers.ts";
+import { putSiteBack, saveDraft, siteState } from "../e2e/site-helpers.ts";
 
 /**
  * Issue 39, item 3 under `npm run dev`: the office replaces a sample person of the about page's team
@@ -15,8 +15,6 @@ import { saveDraft } from "../e2e/site-helpers.ts";
  * next load of /about and /es/about shows the real person with no sample label. The version from
  * before is restored and published afterwards, so later tests see the seed.
  */
-const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-
 test("a team member edited in the Site tab is on /about after publish, no longer labelled sample", async ({
   page,
   request,
@@ -25,11 +23,7 @@ test("a team member edited in the Site tab is on /about after publish, no longer
 }) => {
   test.setTimeout(240_000);
   const session = await signIn(request, page);
-  const before = (
-    await (
-      await request.get("/api/admin/site", { headers: auth(session.token) })
-    ).json()
-  ).data;
+  const before = await siteState(request, session.token);
   const sample = about.team[1];
   const person = {
     name: `Ana Ruiz ${Date.now().toString(36).slice(-4)}`,
@@ -93,24 +87,6 @@ test("a team member edited in the Site tab is on /about after publish, no longer
       await visitor.close();
     }
   } finally {
-    await putBack(request, session.token, before.live.version);
+    await putSiteBack(request, session.token, before.live.version);
   }
 });
-
-async function putBack(
-  request: APIRequestContext,
-  token: string,
-  live: number,
-) {
-  expect(
-    (
-      await request.post(`/api/admin/site/restore/${live}`, {
-        headers: auth(token),
-      })
-    ).status(),
-  ).toBe(200);
-  const publish = await request.post("/api/admin/site/publish", {
-    headers: auth(token),
-  });
-  expect([200, 409]).toContain(publish.status());
-}
