@@ -74,6 +74,27 @@ test.describe("product list", () => {
     release();
   });
 
+  for (const path of ["/products", "/es/products"]) test(`on a phone the cards sit two across, names whole (the longer Spanish ones too): twelve products in half the scroll, ${path} @phone`, async ({ page }) => {
+    await page.goto(path);
+    const all = cards(page);
+    await expect(all).toHaveCount(12);
+    const boxes = await all.evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => ({ x: Math.round(r.x), y: Math.round(r.y), w: Math.round(r.width), h: Math.round(r.height) })));
+    // Rows of two: each pair shares its top, side by side, inside the screen.
+    for (let i = 0; i < boxes.length; i += 2) {
+      expect(boxes[i + 1].y, `cards ${i + 1} and ${i + 2}`).toBe(boxes[i].y);
+      expect(Math.abs(boxes[i + 1].x - boxes[i].x)).toBeGreaterThanOrEqual(boxes[i].w);
+    }
+    const width = page.viewportSize()!.width;
+    for (const b of boxes) expect(b.x + b.w).toBeLessThanOrEqual(width);
+    expect(boxes[11].y + boxes[11].h - boxes[0].y).toBeLessThan(6 * boxes[0].h + 6 * 24);
+    // Every name is shown whole (no clamp cuts one), and its price under it.
+    for (const card of await all.all()) {
+      const name = card.getByRole("heading", { level: 2 });
+      expect(await name.evaluate((h) => h.scrollHeight <= h.clientHeight + 1), (await name.textContent()) ?? "").toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBeLessThanOrEqual(0);
+  });
+
   test("a price changed since the build replaces the built one in place: nothing moves (CLS 0)", async ({ page }) => {
     const built = (await (await page.request.get("/api/public/products")).json()).data as { id: string; price: string }[];
     // The API answers as it would after an edit made since the build: the first card's new price.

@@ -61,8 +61,8 @@ export function ProductCard({ product: card, tilt = true, first = false, lang = 
           />
         )}
       </div>
-      <div className="p-4">
-        <h2 className="line-clamp-2 min-h-[3rem] font-semibold leading-6 text-slate-900 dark:text-slate-100" lang={product.english.has("name") ? "en" : undefined}>{product.name}</h2>
+      <div className="p-3 sm:p-4">
+        <h2 className="line-clamp-4 min-h-[3.75rem] text-sm leading-5 font-semibold text-slate-900 sm:line-clamp-2 sm:min-h-[3rem] sm:text-base sm:leading-6 dark:text-slate-100" lang={product.english.has("name") ? "en" : undefined}>{product.name}</h2>
         <p className={`mt-1 font-bold ${product.price ? "text-brand-600 dark:text-brand-100" : "text-sm font-medium text-slate-500 dark:text-slate-400"}`}>
           {product.price || w.noPrice}
         </p>

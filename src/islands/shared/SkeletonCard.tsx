@@ -3,7 +3,7 @@ export function SkeletonCard() {
   return (
     <div data-testid="skeleton-card" aria-hidden="true" className="overflow-hidden rounded-2xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="aspect-square animate-pulse bg-slate-200 motion-reduce:animate-none dark:bg-slate-800" />
-      <div className="space-y-3 p-4">
+      <div className="space-y-3 p-3 sm:p-4">
         <div className="h-4 w-3/4 animate-pulse rounded bg-slate-200 motion-reduce:animate-none dark:bg-slate-800" />
         <div className="h-4 w-1/3 animate-pulse rounded bg-slate-200 motion-reduce:animate-none dark:bg-slate-800" />
       </div>
