@@ -281,7 +281,7 @@ export default function LeadCard({ lead: l, retrying, onRetry, onRelease, onCall
               ) : (
                 <span className="text-xs text-slate-500 dark:text-slate-400">{he.leads.attempts(l.attempts)}</span>
               )}
-              {l.crmRetry && l.crmState !== "synced" && l.crmState !== "preview" && !l.spamReason && (
+              {l.crmRetry && (
                 <button
                   type="button"
                   className={`${quietButton} px-2.5 py-1 text-xs whitespace-nowrap`}

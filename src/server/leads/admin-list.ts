@@ -5,7 +5,7 @@ import type { AdminLead } from "../../lib/contracts/admin.ts";
 import type { LeadRow } from "./lead.ts";
 import { LEAD_STATUSES, type LeadStatus } from "./status.ts";
 import { toCsv } from "../http/csv.ts";
-import { shownCrmState } from "../settings/context.ts";
+import { deploySettings, shownCrmState, type DeploySettings } from "../settings/context.ts";
 import { zohoFromEnv } from "../crm/config.ts";
 import { HELD_RETENTION_DAYS } from "./held.ts";
 import { LEAD_SMS_COLUMNS, leadSms } from "./texts.ts";
@@ -101,11 +101,19 @@ const RELATED = `(SELECT coalesce(json_agg(json_build_object('id', o.id, 'create
              AND ((leads.email <> '' AND lower(o.email) = lower(leads.email)) OR o.phone_e164 = leads.phone_e164)
            ORDER BY o.created_at DESC LIMIT ${RELATED_MAX}) o) AS related`;
 
-/** Whether this deploy has a CRM to write to (Zoho's keys are set and the deploy may reach it). */
-const crmConnected = () => zohoFromEnv() !== null;
+/**
+ * What every row of one answer is shown with, read once per request: the deploy's settings, whether
+ * it has a CRM to write to (Zoho's keys set and the deploy allowed to reach it), and `hours`, those
+ * the dashboard's page was counted with (undefined for the CSV, which has no triage).
+ */
+interface Shown {
+  deploy: DeploySettings;
+  crmConnected: boolean;
+  hours?: BusinessHours | null;
+}
+const shownWith = (hours?: BusinessHours | null): Shown => ({ deploy: deploySettings(), crmConnected: zohoFromEnv() !== null, hours });
 
-/** `hours`: those the dashboard's page was counted with (undefined for the CSV, which has no triage). */
-const toLead = (r: Row, hours?: BusinessHours | null): AdminLead => ({
+const toLead = (r: Row, { deploy, crmConnected, hours }: Shown): AdminLead => ({
   id: r.id,
   createdAt: new Date(r.created_at).toISOString(),
   kind: r.kind,
@@ -124,8 +132,8 @@ const toLead = (r: Row, hours?: BusinessHours | null): AdminLead => ({
   deleteAfter: r.spam_reason ? new Date(new Date(r.created_at).getTime() + HELD_RETENTION_DAYS * 86_400_000).toISOString() : null,
   released: r.released_at ? { at: new Date(r.released_at).toISOString(), by: r.released_by ?? "", reason: r.held_reason ?? "" } : null,
   firstContact: r.first_contact_at ? { at: new Date(r.first_contact_at).toISOString(), by: r.first_contact_by ?? "" } : null,
-  crmState: shownCrmState(r.crm_state),
-  crmRetry: !r.spam_reason && (r.crm_state === "pending" || r.crm_state === "failed" || (r.crm_state === "disabled" && crmConnected())),
+  crmState: shownCrmState(r.crm_state, deploy),
+  crmRetry: !r.spam_reason && (r.crm_state === "pending" || r.crm_state === "failed" || (r.crm_state === "disabled" && crmConnected)),
   attempts: Number(r.attempts),
   lastError: r.last_error,
   status: r.status,
@@ -173,13 +181,15 @@ export async function listLeads(
     // The held filter's badge: how many wait for the office to look at them.
     q.query<{ n: string }>(`SELECT count(*) AS n FROM leads WHERE spam_reason IS NOT NULL`),
   ]);
-  return { leads: rows.rows.map((r) => toLead(r, hours)), total: Number(count.rows[0].n), recent: Number(recent.rows[0].n), held: Number(held.rows[0].n) };
+  const shown = shownWith(hours);
+  return { leads: rows.rows.map((r) => toLead(r, shown)), total: Number(count.rows[0].n), recent: Number(recent.rows[0].n), held: Number(held.rows[0].n) };
 }
 
 export async function leadsCsv(q: Queryable, filter: LeadsFilter = {}): Promise<string> {
   const params: unknown[] = [];
   const w = where(filter, params);
   const r = await q.query<Row>(`SELECT ${COLUMNS} FROM leads ${w} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1}`, [...params, LEADS_CSV_MAX]);
+  const shown = shownWith();
   return toCsv<AdminLead>(
     [
       { header: "created_at", value: (l) => l.createdAt },
@@ -203,6 +213,6 @@ export async function leadsCsv(q: Queryable, filter: LeadsFilter = {}): Promise<
       { header: "amount_usd", value: (l) => (l.amount === null ? "" : l.amount.toFixed(2)) },
       { header: "id", value: (l) => l.id },
     ],
-    r.rows.map((row) => toLead(row)),
+    r.rows.map((row) => toLead(row, shown)),
   );
 }
