@@ -10,6 +10,7 @@
  * and "seawall" as locals say it.
  */
 import type { Locale } from "./locales.ts";
+import { SERVICE } from "./service.ts";
 
 const en = {
   skip: "Skip to content",
@@ -136,28 +137,7 @@ const en = {
     ballpark: "Get a ballpark price",
     list: "Services",
   },
-  service: {
-    breadcrumb: "Breadcrumb",
-    home: "Home",
-    services: "Services",
-    eyebrow: "Our Services",
-    common: "Common requests we handle:",
-    quote: "Request A Quote",
-    ballpark: "Roughly how much? Get a ballpark in a minute",
-    others: "Explore Other Services",
-    projects: "Our projects",
-    projectsLead: (service: string) => `${service} we have built`,
-    allProjects: "See all our work",
-    weeks: (n: number) => (n === 1 ? "1 week" : `${n} weeks`),
-    beforeAfter: "Before and after",
-    before: "Before",
-    after: "After",
-    answers: "Questions homeowners ask",
-    permits: "Do I need a permit?",
-    lifespan: "How long does it last?",
-    costs: "What drives the cost?",
-    answersSample: "Sample answers: the company is confirming them.",
-  },
+  service: SERVICE.en,
   gallery: {
     title: (name: string) => `Our Work | ${name}`,
     description: "Docks, boat lifts, seawalls, tiki huts and canopies on Cape Coral's canals: see the work of Coastal Marine Construction and get a free estimate.",
@@ -361,28 +341,7 @@ const es: UiStrings = {
     ballpark: "Calcule su precio",
     list: "Servicios",
   },
-  service: {
-    breadcrumb: "Ruta de navegación",
-    home: "Inicio",
-    services: "Servicios",
-    eyebrow: "Nuestros servicios",
-    common: "Trabajos que nos piden a menudo:",
-    quote: "Pida un presupuesto",
-    ballpark: "¿Cuánto costaría, más o menos? Calcúlelo en un minuto",
-    others: "Otros servicios",
-    projects: "Nuestros proyectos",
-    projectsLead: (service: string) => `${service}: trabajos que hemos hecho`,
-    allProjects: "Vea todo nuestro trabajo",
-    weeks: (n: number) => (n === 1 ? "1 semana" : `${n} semanas`),
-    beforeAfter: "Antes y después",
-    before: "Antes",
-    after: "Después",
-    answers: "Preguntas frecuentes",
-    permits: "¿Necesito un permiso?",
-    lifespan: "¿Cuánto dura?",
-    costs: "¿De qué depende el precio?",
-    answersSample: "Respuestas de muestra: la empresa las está confirmando.",
-  },
+  service: SERVICE.es,
   gallery: {
     title: (name: string) => `Nuestro trabajo | ${name}`,
     description: "Muelles, elevadores para botes, seawalls, chozas tiki y toldos en los canales de Cape Coral: vea el trabajo de Coastal Marine Construction y pida un presupuesto gratis.",

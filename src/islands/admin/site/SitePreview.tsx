@@ -2,7 +2,8 @@ import { useId, useState, type ReactNode } from "react";
 import { PENDING, isPending } from "./spec.ts";
 import { t } from "./strings.ts";
 import { useEditor } from "./editor-context.ts";
-import { ui } from "../../../lib/i18n/ui.ts";
+import { SERVICE } from "../../../lib/i18n/service.ts";
+import { hasBeforeAfter, writtenAnswers } from "../../../lib/service-proof.ts";
 
 type Lang = "en" | "es";
 type Entry = Record<string, unknown> & { es?: Record<string, string>; sample?: boolean };
@@ -49,9 +50,9 @@ const paragraphs = (text: ReactNode) =>
  * this service with a "before" picture, its projects, and the answers (labelled sample while they are).
  */
 function ServiceProof({ service, projects, lang }: { service: Entry; projects: Entry[]; lang: Lang }) {
-  const words = ui(lang).service;
-  const compared = projects.find((g) => g.beforeImage && g.beforeAlt);
-  const answers = (["permits", "lifespan", "costs"] as const).filter((k) => str((service.answers as Entry | undefined)?.[k]));
+  const words = SERVICE[lang];
+  const compared = projects.find(hasBeforeAfter);
+  const answers = writtenAnswers(service.answers as Entry | undefined);
   return (
     <>
       {compared && (
