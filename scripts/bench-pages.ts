@@ -251,9 +251,10 @@ try {
       ((lhr.audits["network-requests"]?.details as { items?: { url: string; transferSize?: number }[] })?.items ?? [])
         .filter((i) => filter(i.url))
         .reduce((n, i) => n + (i.transferSize ?? 0), 0);
+    const notVideo = (u: string) => !/\.(mp4|webm)(\?|$)/.test(u);
     // Every answer's headers but the document's (the first on the connection), videos left out.
     const repeatedHeaders = (lhr: (typeof reports)[number]) =>
-      [...(headerBytes.get(lhr) ?? new Map<string, number>())].filter(([u]) => u !== lhr.finalDisplayedUrl && !/\.(mp4|webm)(\?|$)/.test(u)).reduce((n, [, b]) => n + b, 0);
+      [...(headerBytes.get(lhr) ?? new Map<string, number>())].filter(([u]) => u !== lhr.finalDisplayedUrl && notVideo(u)).reduce((n, [, b]) => n + b, 0);
     const tbts = metric("total-blocking-time");
     type Item = { group?: string; duration?: number; url?: string; resourceType?: string; resourceSize?: number };
     const items = (lhr: (typeof reports)[number], id: string) => ((lhr.audits[id]?.details as { items?: Item[] })?.items ?? []);
@@ -270,8 +271,8 @@ try {
       tbtMs: median(tbts),
       tbtRange: [Math.min(...tbts), Math.max(...tbts)],
       kb: median(reports.map((r) => bytes(r, () => true))) / 1024,
-      kbNoVideo: median(reports.map((r) => bytes(r, (u) => !/\.(mp4|webm)(\?|$)/.test(u)))) / 1024,
-      kbH2: median(reports.map((r) => bytes(r, (u) => !/\.(mp4|webm)(\?|$)/.test(u)) - repeatedHeaders(r))) / 1024,
+      kbNoVideo: median(reports.map((r) => bytes(r, notVideo))) / 1024,
+      kbH2: median(reports.map((r) => bytes(r, notVideo) - repeatedHeaders(r))) / 1024,
       work,
       longestMs: median(reports.map((lhr) => Math.max(0, ...items(lhr, "long-tasks").map((i) => i.duration ?? 0)))),
       htmlKB: median(reports.map((lhr) => raw(lhr, "Document"))) / 1024,

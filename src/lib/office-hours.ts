@@ -73,14 +73,22 @@ export function hoursProblem(h: { days: readonly string[]; opens: string; closes
 }
 
 /**
+ * The days, in week order, of hours that can be published and counted: at least one day, two
+ * times of the day (HH:MM), closing after opening; otherwise null.
+ */
+export function usableHours(h: { days: readonly string[]; opens: string; closes: string }): Weekday[] | null {
+  return hoursProblem(h) || !TIME.test(h.opens) || !TIME.test(h.closes) ? null : weekOrder(h.days);
+}
+
+/**
  * The company's details with the hours' text written from the days and times, in English
  * (`hours.label`) and Spanish (`es["hours.label"]`), the days in week order. Hours that cannot be
  * written (no day, closing before opening) are left as they are, for the server to refuse.
  */
 export function withHoursText<T extends WithHours>(site: T): T {
-  const { days, opens, closes } = site.hours;
-  if (hoursProblem(site.hours) || !TIME.test(opens) || !TIME.test(closes)) return site;
-  const ordered = weekOrder(days);
+  const { opens, closes } = site.hours;
+  const ordered = usableHours(site.hours);
+  if (!ordered) return site;
   return {
     ...site,
     hours: { ...site.hours, days: ordered, label: hoursText(ordered, opens, closes, "en") },

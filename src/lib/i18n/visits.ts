@@ -1,8 +1,8 @@
 /**
  * The site visit's words in English and Spanish (issue 37): the booking page (/book, /es/book), its
  * island and the visitor's change page, and a slot's date and time in the page's language (always in
- * Cape Coral's time). The office's records stay English. No imports but the contract: it ships in
- * the islands.
+ * Cape Coral's time). The office's records stay English. It imports only the office's zone
+ * (wall-clock.ts, itself without imports): it ships in the islands.
  */
 import { OFFICE_TIME_ZONE } from "../wall-clock.ts";
 import type { Locale } from "./locales.ts";

@@ -9,9 +9,7 @@ import type { Queryable } from "../db/index.ts";
 import { readPublishedPart } from "../content/read.ts";
 import { OFFICE_TIME_ZONE } from "../../lib/wall-clock.ts";
 import type { Params } from "./period.ts";
-import { hoursProblem, weekOrder, WEEK } from "../../lib/office-hours.ts";
-
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+import { usableHours, WEEK } from "../../lib/office-hours.ts";
 
 /**
  * The published hours (site `hours`), or null when they name none that can be counted (then every
@@ -21,11 +19,9 @@ export async function businessHours(q?: Queryable): Promise<BusinessHours | null
   const site = (await readPublishedPart("site", q)) as { hours?: { days?: unknown; opens?: unknown; closes?: unknown } } | null;
   const h = site?.hours;
   if (!h || !Array.isArray(h.days) || typeof h.opens !== "string" || typeof h.closes !== "string") return null;
-  const named = h.days.filter((d): d is string => typeof d === "string");
-  if (!TIME.test(h.opens) || !TIME.test(h.closes) || hoursProblem({ days: named, opens: h.opens, closes: h.closes })) return null;
+  const ordered = usableHours({ days: h.days.filter((d): d is string => typeof d === "string"), opens: h.opens, closes: h.closes });
   // ISO weekdays, Monday 1.
-  const days = weekOrder(named).map((d) => WEEK.indexOf(d) + 1);
-  return { days, opens: h.opens, closes: h.closes, timeZone: OFFICE_TIME_ZONE };
+  return ordered && { days: ordered.map((d) => WEEK.indexOf(d) + 1), opens: h.opens, closes: h.closes, timeZone: OFFICE_TIME_ZONE };
 }
 
 /** '1111100': which ISO weekdays (Monday first) are business days. */

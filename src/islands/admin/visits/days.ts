@@ -1,5 +1,5 @@
 /** Calendar days as YYYY-MM-DD (Cape Coral's dates, as the API names them): arithmetic and Hebrew names. */
-import { OFFICE_TIME_ZONE } from "../../../lib/wall-clock.ts";
+import { wallClock } from "../../../lib/wall-clock.ts";
 
 const utc = (ymd: string) => {
   const [y, m, d] = ymd.split("-").map(Number);
@@ -12,7 +12,7 @@ export const addDays = (ymd: string, n: number) => new Date(utc(ymd).getTime() +
 export const weekStart = (ymd: string) => addDays(ymd, -utc(ymd).getUTCDay());
 
 /** Today in Cape Coral. */
-export const capeCoralToday = () => new Intl.DateTimeFormat("en-CA", { timeZone: OFFICE_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+export const capeCoralToday = () => wallClock(new Date()).date;
 
 const LONG = new Intl.DateTimeFormat("he-IL", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
 const SHORT = new Intl.DateTimeFormat("he-IL", { weekday: "short", day: "numeric", month: "numeric", timeZone: "UTC" });
