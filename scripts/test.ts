@@ -19,6 +19,7 @@
  * exit code is non-zero when any failed. `npm test -- lint unit` runs only the steps named.
  */
 import { spawn } from "node:child_process";
+import { failureDigest } from "./lib/failure-digest.ts";
 
 interface Step {
   name: string;
@@ -45,15 +46,24 @@ if (unknown.length) {
 }
 const steps = wanted.length ? STEPS.filter((s) => wanted.includes(s.name)) : STEPS;
 
-/** Runs an npm script; `quiet` keeps its output and prints it when it ends (for a step run beside another). */
+/**
+ * Runs an npm script; `quiet` keeps its output and prints it when it ends (for a step run beside
+ * another). Either way the output is also kept, so the failures can be repeated at the end.
+ */
 const run = (script: string, quiet = false) => runCommand("npm", ["run", "--silent", script], quiet);
 
 function runCommand(cmd: string, args: string[], quiet: boolean): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: quiet ? ["ignore", "pipe", "pipe"] : "inherit" });
+    const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
-    child.stdout?.on("data", (d) => (output += d));
-    child.stderr?.on("data", (d) => (output += d));
+    child.stdout.on("data", (d) => {
+      output += d;
+      if (!quiet) process.stdout.write(d);
+    });
+    child.stderr.on("data", (d) => {
+      output += d;
+      if (!quiet) process.stderr.write(d);
+    });
     child.on("exit", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
     child.on("error", () => resolve({ code: 1, output }));
   });
@@ -64,7 +74,7 @@ const format = (ms: number) => {
   return s >= 60 ? `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s` : `${s} s`;
 };
 
-const results: { name: string; ms: number; code: number }[] = [];
+const results: { name: string; ms: number; code: number; output: string }[] = [];
 const start = Date.now();
 
 // The browser and fonts, from the start, in the background (their output shown when they are done).
@@ -81,7 +91,7 @@ const showBrowser = async () => {
   const b = await browser;
   console.log(`\n▸ npm test: browser and fonts (in the background from the start, ready after ${format(b.ms)})`);
   process.stdout.write(b.output);
-  if (b.code !== 0) results.push({ name: "browser", ms: b.ms, code: b.code });
+  if (b.code !== 0) results.push({ name: "browser", ms: b.ms, code: b.code, output: b.output });
 };
 
 for (let i = 0; i < steps.length; i++) {
@@ -97,15 +107,15 @@ for (let i = 0; i < steps.length; i++) {
       const r = await both[k];
       console.log(`\n▸ npm test: ${st.name} (npm run ${st.script})`);
       process.stdout.write(r.output);
-      results.push({ name: st.name, ms: r.ms, code: r.code });
+      results.push({ name: st.name, ms: r.ms, code: r.code, output: r.output });
     }
     i++;
     continue;
   }
   console.log(`\n▸ npm test: ${step.name} (npm run ${step.script})`);
   const t0 = Date.now();
-  const { code } = await run(step.script);
-  results.push({ name: step.name, ms: Date.now() - t0, code });
+  const { code, output } = await run(step.script);
+  results.push({ name: step.name, ms: Date.now() - t0, code, output });
 }
 await showBrowser();
 
@@ -114,6 +124,11 @@ for (const r of results) console.log(`  ${r.name.padEnd(8)} ${format(r.ms).padSt
 console.log(`  ${"total".padEnd(8)} ${format(Date.now() - start).padStart(10)}`);
 const failed = results.filter((r) => r.code !== 0);
 if (failed.length) {
+  for (const r of failed) {
+    const digest = failureDigest(r.output);
+    console.log(`\n▸ npm test: what failed in ${r.name}${digest.length ? "" : " (no test named; its output is above)"}`);
+    for (const line of digest) console.log(line);
+  }
   console.log(`\n✗ ${failed.map((r) => r.name).join(", ")} failed`);
   process.exit(1);
 }
