@@ -13,6 +13,8 @@ const MONTH_DAY = { month: "short", day: "numeric" } as const;
 const TIME = { hour: "numeric", minute: "2-digit" } as const;
 const LONG_DAY = { weekday: "long", month: "long", day: "numeric" } as const;
 const LONG_DAY_YEAR = { weekday: "long", month: "long", day: "numeric", year: "numeric" } as const;
+/** Every format a slot is shown in (the booking pages load their date data for these ahead: islands/visits/warm-intl.ts). */
+export const SLOT_FORMATS: Intl.DateTimeFormatOptions[] = [WEEKDAY, MONTH_DAY, TIME, LONG_DAY, LONG_DAY_YEAR];
 
 /** Intl may write a narrow no-break space before AM/PM: shown as an ordinary one. */
 const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, " ");

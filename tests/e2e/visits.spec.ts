@@ -235,3 +235,39 @@ test("after a quote request, the visitor books the site visit with the details a
   expect(leads).toEqual([expect.objectContaining({ visits: "1" })]);
 });
 
+
+// Issue 38: the first date formatter a page makes loads the browser's date data, a 150–340 ms task
+// at a phone's 4x; a worker loads it first, off the main thread (src/islands/visits/warm-intl.ts).
+test("the booking page loads its date data in a worker before it shows the times, and shows them without one", async ({ page, browser }) => {
+  // Every formatter the page's own thread makes, and whether the worker had answered by then.
+  const instrument = () => {
+    const w = window as unknown as { __warm: { ready: boolean; made: boolean[] } };
+    w.__warm = { ready: false, made: [] };
+    const count = { construct: (target: typeof Intl.DateTimeFormat, args: unknown[]) => (w.__warm.made.push(w.__warm.ready), Reflect.construct(target, args)) };
+    Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, count);
+    const RealWorker = window.Worker;
+    window.Worker = class extends RealWorker {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        this.addEventListener("message", () => (w.__warm.ready = true));
+      }
+    };
+  };
+  await page.addInitScript(instrument);
+  const worker = page.waitForEvent("worker");
+  await openBooking(page);
+  expect((await worker).url()).toMatch(/\/_astro\/intl-warm-worker[^/]*\.js$/);
+  const made = await page.evaluate(() => (window as unknown as { __warm: { made: boolean[] } }).__warm.made);
+  expect(made.length, "the times are written with the page's own formatters").toBeGreaterThan(0);
+  expect(made.every(Boolean), "every formatter was made after the worker had loaded the date data").toBe(true);
+
+  // A browser without workers shows the same times, its formatters made on the page.
+  const context = await browser.newContext();
+  const bare = await context.newPage();
+  await bare.addInitScript(() => Reflect.deleteProperty(window, "Worker"));
+  await bare.goto("/es/book");
+  await hydrated(bare);
+  await expect(bare.getByTestId("visit-days").getByRole("option").first()).toBeVisible();
+  await expect(bare.getByTestId("visit-times").getByRole("option").first()).toHaveText(/\d{1,2}:\d{2}\s?[ap]\. ?m\./);
+  await context.close();
+});

@@ -58,7 +58,7 @@ function BookVisit({ services, shown = services, phone, company, lang = "en" }: 
 
   const load = () => {
     setLoadFailed(false);
-    void fetchSlots().then((r) => (r.kind === "ok" ? setList(r.data) : setLoadFailed(true)));
+    void fetchSlots(lang).then((r) => (r.kind === "ok" ? setList(r.data) : setLoadFailed(true)));
   };
   useEffect(() => {
     load();

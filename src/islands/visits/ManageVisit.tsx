@@ -51,7 +51,7 @@ function ManageVisit({ phone, lang = "en" }: Props) {
   const load = async () => {
     token.current = tokenOfPage();
     if (!token.current) return setView({ kind: "problem", reason: "invalid", message: w.noToken });
-    const r = await viewVisit(token.current);
+    const r = await viewVisit(token.current, lang);
     if (r.kind === "ok") setView({ kind: "visit", data: r.data });
     else if (r.kind === "link") setView({ kind: "problem", reason: r.reason, message: problemOf(r.reason, r.message) });
     else setView({ kind: "failed" });

@@ -3,6 +3,8 @@
  * API client: a 409 carries the next free slots in `data`, and the client's error keeps no data.
  */
 import type { BookingInput } from "../../lib/visit-schemas";
+import type { Locale } from "../../lib/i18n/locales";
+import { warmSlotFormats } from "./warm-intl";
 import type { BookAnswer, LinkProblem, ManageAnswer, SlotsAnswer, SlotTakenData } from "../../lib/contracts/visits";
 
 export type Outcome<T> =
@@ -33,8 +35,11 @@ async function call<T>(path: string, body?: unknown): Promise<Outcome<T>> {
   return { kind: "failed" };
 }
 
-export const fetchSlots = () => call<SlotsAnswer>("public/visits/slots");
+/** An answer that is shown as times, once the date data is loaded off the main thread too (warm-intl.ts). */
+const withDates = async <T>(answer: Promise<Outcome<T>>, locale: Locale) => (await Promise.all([answer, warmSlotFormats(locale)]))[0];
+
+export const fetchSlots = (locale: Locale) => withDates(call<SlotsAnswer>("public/visits/slots"), locale);
 export const bookVisit = (body: BookingInput) => call<BookAnswer>("public/visits", body);
-export const viewVisit = (token: string) => call<ManageAnswer>("public/visits/manage", { action: "view", token });
+export const viewVisit = (token: string, locale: Locale) => withDates(call<ManageAnswer>("public/visits/manage", { action: "view", token }), locale);
 export const rescheduleVisit = (token: string, slot: string) => call<ManageAnswer>("public/visits/manage", { action: "reschedule", token, slot });
 export const cancelVisit = (token: string) => call<ManageAnswer>("public/visits/manage", { action: "cancel", token });

@@ -5,7 +5,7 @@
  * (wall-clock.ts, itself without imports): it ships in the islands.
  */
 import { OFFICE_TIME_ZONE } from "../wall-clock.ts";
-import type { Locale } from "./locales.ts";
+import { INTL_LOCALE, type Locale } from "./locales.ts";
 
 const en = {
   page: {
@@ -225,12 +225,11 @@ const WORDS: Record<Locale, VisitWords> = { en, es };
 /** The visit's words in the page's language. */
 export const visitWords = (locale: Locale): VisitWords => WORDS[locale];
 
-const INTL: Record<Locale, string> = { en: "en-US", es: "es-US" };
 const formats = new Map<string, Intl.DateTimeFormat>();
 /** A formatter in Cape Coral's zone, made once per language and options. */
 export function visitFormat(locale: Locale, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}${JSON.stringify(opts)}`;
   let f = formats.get(key);
-  if (!f) formats.set(key, (f = new Intl.DateTimeFormat(INTL[locale], { timeZone: OFFICE_TIME_ZONE, ...opts })));
+  if (!f) formats.set(key, (f = new Intl.DateTimeFormat(INTL_LOCALE[locale], { timeZone: OFFICE_TIME_ZONE, ...opts })));
   return f;
 }
