@@ -66,6 +66,11 @@ describe("public pages under Netlify's runtime, with netlify.toml's headers and 
     expect(res.headers.get("x-frame-options")).toBe("DENY");
     expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(res.headers.get("x-robots-tag")).toBeNull();
+    // Issue 38: the public pages open in the visitor's process; the back office is kept apart.
+    expect(res.headers.get("cross-origin-opener-policy")).toBeNull();
+    const admin = await fetch(url("/admin"));
+    await admin.arrayBuffer();
+    expect(admin.headers.get("cross-origin-opener-policy")).toBe("same-origin");
     const asset = /\/_astro\/[^"' )]+\.(?:css|js|avif|webp|svg)/.exec(html)?.[0];
     expect(asset, "a hashed asset on the landing page").toBeTruthy();
     const a = await fetch(url(asset!));
@@ -88,6 +93,15 @@ describe("public pages under Netlify's runtime, with netlify.toml's headers and 
     expect(cacheControl("/_astro/index.Bx1.css")).toEqual(["public, max-age=31536000, immutable"]);
     expect(cacheControl("/content-version.json")).toEqual(["no-cache"]);
     expect(cacheControl("/")).toEqual([]);
+    // Cross-Origin-Opener-Policy on the pages with a session or a visit's link, not on the public ones.
+    const coop = (path: string) => headers.filter((h) => (h as Header).forRegExp.test(path)).map((h) => h.values["Cross-Origin-Opener-Policy"]).filter(Boolean);
+    for (const path of ["/admin", "/admin/", "/editor/", "/login", "/signup/", "/resetpswd", "/newpswd/", "/home", "/book/change", "/es/book/change/"]) {
+      expect(coop(path), path).toContain("same-origin");
+      expect(new Set(coop(path)), path).toEqual(new Set(["same-origin"]));
+    }
+    for (const path of ["/", "/about", "/products/", "/products/stainless-dock-cleat-10", "/book", "/es/book", "/services/seawalls"]) {
+      expect(coop(path), path).toEqual([]);
+    }
   });
 
   it("redirects /shop to /products (301), serves the site's 404 page with status 404, and every public page", async () => {
