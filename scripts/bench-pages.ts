@@ -229,10 +229,11 @@ async function comparePairs() {
 }
 
 /**
- * The host's floor: a blank page (a heading and a sentence, no stylesheet, no script, no picture),
- * served from memory and measured like the site's pages. On this project's 2-core VMs a blank page's
- * longest task at 4x moves from under 50 ms to over 300 ms as neighbours load the host (Chromium's
- * navigation commit and first frame); a page's figures are read against it.
+ * The host's floor: a blank page (a heading and a sentence, no stylesheet, no script, no picture, no
+ * headers), served from memory and measured like the site's pages: Chromium's own navigation commit
+ * and first frame on this machine (a 96–113 ms longest task at 4x on a 2-core VM whose benchmarkIndex
+ * is about 2,600). A page's figures are read against it. The same blank page sent with
+ * Cross-Origin-Opener-Policy measured 235–311 ms: the header sends it to a new, cold process.
  */
 const BLANK = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Blank</title><meta name="description" content="The bench's blank page."></head><body><main><h1>Blank</h1><p>A page with nothing to do.</p></main></body></html>`;
 const blankServer = createServer((_req, res) => res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(BLANK));
