@@ -135,6 +135,11 @@ async function measure(route: string, count = runs, origin?: string) {
   return reports;
 }
 
+type Report = Awaited<ReturnType<typeof measure>>[number];
+type Item = { group?: string; duration?: number; startTime?: number; url?: string; resourceType?: string; resourceSize?: number };
+/** The rows of one Lighthouse audit's table. */
+const items = (lhr: Report, id: string) => ((lhr.audits[id]?.details as { items?: Item[] })?.items ?? []);
+
 /** A long task's owner, short: "page" for the document itself, a script's file name, or Lighthouse's word for none; and its start. */
 const where = (task: { url?: string; startTime?: number } | undefined, route: string) => {
   if (!task?.url) return "—";
@@ -271,8 +276,8 @@ try {
   }
   {
     const blank = await measure("/", runs, blankOrigin);
-    const longest = (lhr: (typeof blank)[number]) => Math.max(0, ...((lhr.audits["long-tasks"]?.details as { items?: { duration?: number }[] })?.items ?? []).map((i) => i.duration ?? 0));
-    const work = (lhr: (typeof blank)[number]) => ((lhr.audits["mainthread-work-breakdown"]?.details as { items?: { duration?: number }[] })?.items ?? []).reduce((n, i) => n + (i.duration ?? 0), 0);
+    const longest = (lhr: Report) => Math.max(0, ...items(lhr, "long-tasks").map((i) => i.duration ?? 0));
+    const work = (lhr: Report) => items(lhr, "mainthread-work-breakdown").reduce((n, i) => n + (i.duration ?? 0), 0);
     floor = { tbtMs: median(blank.map((r) => r.audits["total-blocking-time"]?.numericValue ?? 0)), longestMs: median(blank.map(longest)), workMs: median(blank.map(work)) };
     process.stderr.write(`  a blank page: longest task ${Math.round(floor.longestMs)} ms, TBT ${Math.round(floor.tbtMs)} ms\n`);
   }
@@ -291,8 +296,6 @@ try {
     const repeatedHeaders = (lhr: (typeof reports)[number]) =>
       [...(headerBytes.get(lhr) ?? new Map<string, number>())].filter(([u]) => u !== lhr.finalDisplayedUrl && notVideo(u)).reduce((n, [, b]) => n + b, 0);
     const tbts = metric("total-blocking-time");
-    type Item = { group?: string; duration?: number; startTime?: number; url?: string; resourceType?: string; resourceSize?: number };
-    const items = (lhr: (typeof reports)[number], id: string) => ((lhr.audits[id]?.details as { items?: Item[] })?.items ?? []);
     const work = Object.fromEntries(
       Object.keys(WORK_GROUPS).map((g) => [g, median(reports.map((lhr) => items(lhr, "mainthread-work-breakdown").filter((i) => i.group === g).reduce((n, i) => n + (i.duration ?? 0), 0)))]),
     );
