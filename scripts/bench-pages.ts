@@ -10,7 +10,7 @@
  *
  * --pairs compares pages two by two instead: each run of the first page is followed at once by a
  * run of the second, so whatever else loads the machine weighs on both alike, and it prints each
- * pair's medians and the second's LCP as a share of the first's. `spanish` pairs every English page
+ * pair's medians (perf, LCP, TBT, the longest task) and the second's LCP as a share of the first's. `spanish` pairs every English page
  * with its /es/ version (issue 37: within 5 %); `estimate` pairs / with /estimate (issue 36: LCP within
  * 1.15x of the landing page's, perf ≥ 98). --within sets the allowed LCP excess in % (defaults: 5
  * for spanish, 15 for estimate and for a list).
@@ -218,16 +218,18 @@ async function comparePairs() {
     }
     const perf = (rs: typeof ra) => Math.round(median(rs.map((r) => (r.categories.performance?.score ?? 0) * 100)));
     const lcp = (rs: typeof ra) => median(rs.map((r) => r.audits["largest-contentful-paint"]?.numericValue ?? 0));
+    const tbt = (rs: typeof ra) => median(rs.map((r) => r.audits["total-blocking-time"]?.numericValue ?? 0));
+    const longest = (rs: typeof ra) => median(rs.map((r) => Math.max(0, ...items(r, "long-tasks").map((i) => i.duration ?? 0))));
     const share = lcp(rb) / lcp(ra);
     const perfDrop = ((perf(ra) - perf(rb)) / perf(ra)) * 100;
     const miss = share > 1 + within / 100 || perfDrop > within || (pairsOption === "estimate" && perf(rb) < BUDGET.performance);
     if (miss) pairMisses++;
-    const line = `${a.padEnd(30)} ${b.padEnd(34)} ${String(perf(ra)).padStart(4)} ${String(perf(rb)).padStart(4)} ${String(Math.round(lcp(ra))).padStart(7)} ${String(Math.round(lcp(rb))).padStart(7)} ${share.toFixed(3).padStart(6)}  ${miss ? "✗" : "✓"}`;
+    const line = `${a.padEnd(30)} ${b.padEnd(34)} ${String(perf(ra)).padStart(4)} ${String(perf(rb)).padStart(4)} ${String(Math.round(lcp(ra))).padStart(7)} ${String(Math.round(lcp(rb))).padStart(7)} ${share.toFixed(3).padStart(6)} ${String(Math.round(tbt(ra))).padStart(6)} ${String(Math.round(tbt(rb))).padStart(6)} ${String(Math.round(longest(ra))).padStart(7)} ${String(Math.round(longest(rb))).padStart(7)}  ${miss ? "✗" : "✓"}`;
     lines.push(line);
     process.stderr.write(`${line}\n`);
   }
   console.log(`\nLighthouse mobile, ${runs} interleaved run(s) per page, medians; the second may be ${within} % slower (LCP) or lower (perf)${pairsOption === "estimate" ? ", and scores ≥ 98" : ""}`);
-  console.log(`${"first".padEnd(30)} ${"second".padEnd(34)} ${"perf".padStart(4)} ${"perf".padStart(4)} ${"LCP ms".padStart(7)} ${"LCP ms".padStart(7)} ${"ratio".padStart(6)}`);
+  console.log(`${"first".padEnd(30)} ${"second".padEnd(34)} ${"perf".padStart(4)} ${"perf".padStart(4)} ${"LCP ms".padStart(7)} ${"LCP ms".padStart(7)} ${"ratio".padStart(6)} ${"TBT".padStart(6)} ${"TBT".padStart(6)} ${"longest".padStart(7)} ${"longest".padStart(7)}`);
   for (const l of lines) console.log(l);
   console.log(`load average at the end: ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
   console.log(pairMisses ? `\n${pairMisses} pair(s) over the limit.` : "\nEvery pair within the limit.");
