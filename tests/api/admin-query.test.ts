@@ -310,7 +310,14 @@ describe("POST /api/admin/query reads the text as PostgreSQL does", () => {
     const t = Date.now();
     const r = await run("SELECT count(lpad(g::text, 1000, '0'))::int AS n FROM generate_series(1, 100000) g");
     if (onPostgres) {
-      expect(r.json.data.data, r.text).toEqual([{ n: 100000 }]);
+      // Not weighed there: the statement goes to PostgreSQL, under its own 2 s statement_timeout.
+      // It takes 0.6–3.6 s on the CI machine's PostgreSQL as the host's load moves (a fresh-clone
+      // run met the timeout), so either answer is PostgreSQL's own: the rows, or its stop.
+      if (r.status === 200) expect(r.json.data.data, r.text).toEqual([{ n: 100000 }]);
+      else {
+        expect(r.status, r.text).toBe(400);
+        expect(r.json.message).toMatch(/took longer than 2 s and was stopped/);
+      }
     } else {
       expect(r.status, r.text).toBe(400);
       expect(r.json.message).toMatch(/estimated cost \d+ is over 159\).*less for the 1,001 characters of text its functions handle on every row/);
