@@ -22,7 +22,7 @@ function whenLoaded(img: HTMLImageElement, done: () => void) {
 // first frame. Once the page has loaded they are drawn one per idle moment, each in its own short
 // task, so the page is whole before anything relies on it: the quote button's smooth scroll measures
 // real heights (a section drawn as the scroll passes it would move its end), and checkers that
-// hit-test (axe's color contrast: dequelabs/axe-core#2768) see real backgrounds. A page opened at an
+// hit-test (axe's colour contrast: dequelabs/axe-core#2768) see real backgrounds. A page opened at an
 // anchor, or an in-page link followed before that, draws the rest at once.
 const later = [...document.querySelectorAll<HTMLElement>(".render-later:not(.is-rendered)")];
 if (later.length) {
