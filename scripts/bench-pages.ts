@@ -10,8 +10,8 @@
  *
  * --pairs compares pages two by two instead: each run of the first page is followed at once by a
  * run of the second, so whatever else loads the machine weighs on both alike, and it prints each
- * pair's medians (perf, LCP, TBT, the longest task) and the second's LCP as a share of the first's. `spanish` pairs every English page
- * with its /es/ version (issue 37: within 5 %); `estimate` pairs / with /estimate (issue 36: LCP within
+ * pair's medians (perf, LCP, TBT, the longest task) and the second's LCP as a share of the first's.
+ * `spanish` pairs every English page with its /es/ version (issue 37: within 5 %); `estimate` pairs / with /estimate (issue 36: LCP within
  * 1.15x of the landing page's, perf ≥ 98). --within sets the allowed LCP excess in % (defaults: 5
  * for spanish, 15 for estimate and for a list).
  *
@@ -139,6 +139,11 @@ type Report = Awaited<ReturnType<typeof measure>>[number];
 type Item = { group?: string; duration?: number; startTime?: number; url?: string; resourceType?: string; resourceSize?: number };
 /** The rows of one Lighthouse audit's table. */
 const items = (lhr: Report, id: string) => ((lhr.audits[id]?.details as { items?: Item[] })?.items ?? []);
+/** One audit's number (TBT, LCP, CLS…), 0 when the run has none. */
+const numeric = (lhr: Report, id: string) => lhr.audits[id]?.numericValue ?? 0;
+/** A run's longest main-thread task (its long-tasks row; empty when there is none). */
+const longestTask = (lhr: Report) => items(lhr, "long-tasks").reduce<Item>((a, i) => ((i.duration ?? 0) > (a.duration ?? 0) ? i : a), {});
+const longestMs = (lhr: Report) => longestTask(lhr).duration ?? 0;
 
 /** A long task's owner, short: "page" for the document itself, a script's file name, or Lighthouse's word for none; and its start. */
 const where = (task: { url?: string; startTime?: number } | undefined, route: string) => {
@@ -194,6 +199,10 @@ const WORK_GROUPS: Record<string, string> = {
 
 let pairMisses = 0;
 
+/** --pairs' table: each column's title and width (the two routes left-aligned, the numbers right). */
+const PAIR_COLUMNS: [string, number][] = [["first", 30], ["second", 34], ["perf", 4], ["perf", 4], ["LCP ms", 7], ["LCP ms", 7], ["ratio", 6], ["TBT", 6], ["TBT", 6], ["longest", 7], ["longest", 7]];
+const pairCells = (cells: (string | number)[]) => cells.map((c, i) => (i < 2 ? String(c).padEnd(PAIR_COLUMNS[i][1]) : String(c).padStart(PAIR_COLUMNS[i][1]))).join(" ");
+
 /** --pairs: [first, second] routes and the allowed LCP excess of the second, in %. */
 function pairList(): { pairs: [string, string][]; within: number } {
   const within = option("--within");
@@ -217,19 +226,19 @@ async function comparePairs() {
       rb.push(...(await measure(b, 1)));
     }
     const perf = (rs: typeof ra) => Math.round(median(rs.map((r) => (r.categories.performance?.score ?? 0) * 100)));
-    const lcp = (rs: typeof ra) => median(rs.map((r) => r.audits["largest-contentful-paint"]?.numericValue ?? 0));
-    const tbt = (rs: typeof ra) => median(rs.map((r) => r.audits["total-blocking-time"]?.numericValue ?? 0));
-    const longest = (rs: typeof ra) => median(rs.map((r) => Math.max(0, ...items(r, "long-tasks").map((i) => i.duration ?? 0))));
+    const lcp = (rs: typeof ra) => median(rs.map((r) => numeric(r, "largest-contentful-paint")));
+    const tbt = (rs: typeof ra) => median(rs.map((r) => numeric(r, "total-blocking-time")));
+    const longest = (rs: typeof ra) => median(rs.map(longestMs));
     const share = lcp(rb) / lcp(ra);
     const perfDrop = ((perf(ra) - perf(rb)) / perf(ra)) * 100;
     const miss = share > 1 + within / 100 || perfDrop > within || (pairsOption === "estimate" && perf(rb) < BUDGET.performance);
     if (miss) pairMisses++;
-    const line = `${a.padEnd(30)} ${b.padEnd(34)} ${String(perf(ra)).padStart(4)} ${String(perf(rb)).padStart(4)} ${String(Math.round(lcp(ra))).padStart(7)} ${String(Math.round(lcp(rb))).padStart(7)} ${share.toFixed(3).padStart(6)} ${String(Math.round(tbt(ra))).padStart(6)} ${String(Math.round(tbt(rb))).padStart(6)} ${String(Math.round(longest(ra))).padStart(7)} ${String(Math.round(longest(rb))).padStart(7)}  ${miss ? "✗" : "✓"}`;
+    const line = `${pairCells([a, b, perf(ra), perf(rb), Math.round(lcp(ra)), Math.round(lcp(rb)), share.toFixed(3), Math.round(tbt(ra)), Math.round(tbt(rb)), Math.round(longest(ra)), Math.round(longest(rb))])}  ${miss ? "✗" : "✓"}`;
     lines.push(line);
     process.stderr.write(`${line}\n`);
   }
   console.log(`\nLighthouse mobile, ${runs} interleaved run(s) per page, medians; the second may be ${within} % slower (LCP) or lower (perf)${pairsOption === "estimate" ? ", and scores ≥ 98" : ""}`);
-  console.log(`${"first".padEnd(30)} ${"second".padEnd(34)} ${"perf".padStart(4)} ${"perf".padStart(4)} ${"LCP ms".padStart(7)} ${"LCP ms".padStart(7)} ${"ratio".padStart(6)} ${"TBT".padStart(6)} ${"TBT".padStart(6)} ${"longest".padStart(7)} ${"longest".padStart(7)}`);
+  console.log(pairCells(PAIR_COLUMNS.map(([title]) => title)));
   for (const l of lines) console.log(l);
   console.log(`load average at the end: ${loadavg()[0].toFixed(1)} on ${cpus().length} cores`);
   console.log(pairMisses ? `\n${pairMisses} pair(s) over the limit.` : "\nEvery pair within the limit.");
@@ -278,9 +287,8 @@ try {
   }
   {
     const blank = await measure("/", runs, blankOrigin);
-    const longest = (lhr: Report) => Math.max(0, ...items(lhr, "long-tasks").map((i) => i.duration ?? 0));
     const work = (lhr: Report) => items(lhr, "mainthread-work-breakdown").reduce((n, i) => n + (i.duration ?? 0), 0);
-    floor = { tbtMs: median(blank.map((r) => r.audits["total-blocking-time"]?.numericValue ?? 0)), longestMs: median(blank.map(longest)), workMs: median(blank.map(work)) };
+    floor = { tbtMs: median(blank.map((r) => numeric(r, "total-blocking-time"))), longestMs: median(blank.map(longestMs)), workMs: median(blank.map(work)) };
     process.stderr.write(`  a blank page: longest task ${Math.round(floor.longestMs)} ms, TBT ${Math.round(floor.tbtMs)} ms\n`);
   }
   for (const route of routes) {
@@ -288,7 +296,7 @@ try {
     const scores = Object.fromEntries(
       ["performance", "accessibility", "best-practices", "seo"].map((c) => [c, Math.round(median(reports.map((r) => (r.categories[c]?.score ?? 0) * 100)))]),
     );
-    const metric = (id: string) => reports.map((r) => r.audits[id]?.numericValue ?? 0);
+    const metric = (id: string) => reports.map((r) => numeric(r, id));
     const bytes = (lhr: (typeof reports)[number], filter: (u: string) => boolean) =>
       ((lhr.audits["network-requests"]?.details as { items?: { url: string; transferSize?: number }[] })?.items ?? [])
         .filter((i) => filter(i.url))
@@ -304,9 +312,7 @@ try {
     const raw = (lhr: (typeof reports)[number], type: string) =>
       items(lhr, "network-requests").filter((i) => i.resourceType === type && i.url?.startsWith(`http://localhost:${port}`)).reduce((n, i) => n + (i.resourceSize ?? 0), 0);
     // Each run's longest task, in order of length (the middle one is the median's).
-    const longest = reports
-      .map((lhr) => items(lhr, "long-tasks").reduce<Item>((a, i) => ((i.duration ?? 0) > (a.duration ?? 0) ? i : a), {}))
-      .sort((a, b) => (a.duration ?? 0) - (b.duration ?? 0));
+    const longest = reports.map(longestTask).sort((a, b) => (a.duration ?? 0) - (b.duration ?? 0));
     const row: Row = {
       route,
       scores,
