@@ -76,6 +76,35 @@ test("contact: text typed before hydration is kept, stays focused, and is sent",
   expect(sent).toMatchObject({ fullName: "Pat Waters Jr", phone: "(239) 555-0188", email: "pat@example.com" });
 });
 
+test("product page: the first tap on 'Send Inquiry' of an empty form says what is missing", { tag: "@responsive" }, async ({ page, isMobile }) => {
+  // Issue 38: a built product page hydrates only when the visitor reaches for it; its button is
+  // enabled from the first byte, and a tap on it before the code arrives is held and replayed.
+  let posted = 0;
+  await page.route("**/api/public/inquiry", (r) => (posted++, r.fulfill({ json: { status: true, message: "Thank you for your inquiry" } })));
+  const release = await openWithIslandCodeHeld(page, "/products/aluminum-dock-box");
+  const form = page.getByTestId("inquiry-form");
+  const send = form.getByRole("button", { name: "Send Inquiry" });
+  if (isMobile) await send.tap();
+  else await send.click();
+  expect(await notHydrated(page, "[data-product-check]")).toBe(true);
+  await expect(page).toHaveURL(/\/products\/aluminum-dock-box$/);
+  release();
+  await expect(form.getByTestId("field-error")).toHaveText(["Full name is required.", "Email is required."]);
+  await expect(form.getByLabel("Full name")).toBeFocused();
+  expect(posted).toBe(0);
+});
+
+test("landing: a tap on the quote form's button before its code arrives still counts", async ({ page }) => {
+  const release = await openWithIslandCodeHeld(page, "/");
+  const submit = page.locator('#contact button[type="submit"]');
+  await submit.scrollIntoViewIfNeeded();
+  await submit.click();
+  expect(await notHydrated(page, "#contact")).toBe(true);
+  release();
+  await expect(page.locator("#contact").getByTestId("field-error").first()).toHaveText("Full name is required.");
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test("contact: what the browser filled in before hydration (autofill, a restored form) is kept, project details too", async ({ page }) => {
   const release = await openWithIslandCodeHeld(page, "/contact");
   const details = "Lift for a 24 ft boat.\nThe seawall cap is cracked.";

@@ -64,7 +64,7 @@ function InquiryForm({ productId, productName, productNameEn = productName, comp
   const [fields, setFields] = useState<Fields>({ fullName: "", email: "", phone: "", subject: "", message: "" });
   /** 'Text me about this request' (issue 34): unticked until the visitor ticks it. */
   const [sms, setSms] = useState(false);
-  const { status, setStatus, ready, honeypot, source, send } = useLeadForm();
+  const { status, setStatus, honeypot, source, send } = useLeadForm();
   const [durable, setDurable] = useState(true);
   const [queuedBecause, setQueuedBecause] = useState<QueuedBecause>("offline");
   const queuedKey = useRef<string | null>(null);
@@ -271,7 +271,7 @@ function InquiryForm({ productId, productName, productNameEn = productName, comp
         )}
         <button
           type="submit"
-          disabled={sending || !ready}
+          disabled={sending}
           className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white shadow transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-wait disabled:opacity-80 sm:justify-self-start"
         >
           {sending && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />}

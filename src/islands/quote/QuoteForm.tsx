@@ -88,7 +88,7 @@ function QuoteForm({ services, shown, phone, company = "Coastal Marine Construct
   const [fields, setFields] = useState<QuoteFields>(() => clearedFields(null));
   /** 'Text me about this request' (issue 34): unticked until the visitor ticks it. */
   const [sms, setSms] = useState(false);
-  const { status, setStatus, ready, honeypot, source, send } = useLeadForm();
+  const { status, setStatus, honeypot, source, send } = useLeadForm();
   const [overlay, setOverlay] = useState<string | false>(false);
   const { photos, problems, setProblems, add, remove, update, detach } = usePhotos();
   /** While sending: what is happening ("Sending photo 2 of 3…"). */
@@ -458,7 +458,7 @@ function QuoteForm({ services, shown, phone, company = "Coastal Marine Construct
         <Honeypot inputRef={honeypot} />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           {/* Before hydration it cannot send yet, but it must not look unavailable: no fading until it is sending. */}
-          <button type="submit" disabled={!ready || status === "sending"} className="btn-brand min-w-40 data-[status=sending]:cursor-wait data-[status=sending]:opacity-80" data-status={status}>
+          <button type="submit" disabled={status === "sending"} className="btn-brand min-w-40 data-[status=sending]:cursor-wait data-[status=sending]:opacity-80" data-status={status}>
             {status === "sending" && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />}
             {q.submit[status]}
           </button>

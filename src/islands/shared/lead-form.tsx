@@ -110,18 +110,17 @@ export function invalidFields(form: HTMLFormElement, labels: Record<string, stri
 export const storedEmail = () => local.get("email") ?? "";
 
 /**
- * A form's sending state. `ready` turns true once React owns the form (the server-rendered one
- * cannot send anything, so its button stays disabled). `source()` gives the hidden fields of the
- * visit; the clock they carry restarts after each successful send.
+ * A form's sending state. `source()` gives the hidden fields of the visit; the clock they carry
+ * restarts after each successful send. The server-rendered button is enabled: every lead form is a
+ * `client:intent` island, whose directive holds a tap on it (or Enter in a field) made before React
+ * owns the form and replays it once it does (replay-interaction.ts), so a first tap is never lost
+ * on a disabled button, and the browser never sends the form by itself.
  */
 export function useLeadForm() {
   const [status, setStatus] = useState<SendStatus>("idle");
-  const [ready, setReady] = useState(false);
   // From when the page was shown (decision 15); after a sent request, from that send.
   const startedAt = useRef(pageShownAt());
   const honeypot = useRef<HTMLInputElement>(null);
-
-  useEffect(() => setReady(true), []);
 
   /**
    * Sends once at a time: 'sending' meanwhile, then 'sent' (or the status `post` answers, e.g.
@@ -141,7 +140,7 @@ export function useLeadForm() {
   }
 
   const source = () => leadSourceFields(startedAt.current, honeypot.current?.value ?? "");
-  return { status, setStatus, ready, honeypot, source, send };
+  return { status, setStatus, honeypot, source, send };
 }
 
 /** A field people never see and bots fill in; hidden from assistive technology too. */

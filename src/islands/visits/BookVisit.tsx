@@ -50,7 +50,7 @@ function BookVisit({ services, shown = services, phone, company, lang = "en" }: 
   const [notice, setNotice] = useState<{ tone: "warn" | "error"; text: string } | null>(null);
   const [fieldError, setFieldError] = useState<{ field: keyof Fields; message: string } | null>(null);
   const [result, setResult] = useState<Result | null>(null);
-  const { status, ready, honeypot, source, send } = useLeadForm();
+  const { status, honeypot, source, send } = useLeadForm();
   const form = useRef<HTMLFormElement>(null);
   const summary = useRef<HTMLHeadingElement>(null);
   const done = useRef<HTMLHeadingElement>(null);
@@ -300,7 +300,7 @@ function BookVisit({ services, shown = services, phone, company, lang = "en" }: 
         </Field>
         <SmsConsent company={company} checked={sms} onChange={setSms} phoneEmpty={!fields.phone.trim()} />
         <Honeypot inputRef={honeypot} />
-        <button type="submit" disabled={!ready || !picked || status === "sending"} className="btn-brand w-full py-3 text-lg sm:w-auto sm:justify-self-start disabled:cursor-not-allowed disabled:opacity-60" data-testid="visit-submit">
+        <button type="submit" disabled={!picked || status === "sending"} className="btn-brand w-full py-3 text-lg sm:w-auto sm:justify-self-start disabled:cursor-not-allowed disabled:opacity-60" data-testid="visit-submit">
           {status === "sending" && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />}
           {status === "sending" ? w.booking : picked ? w.book : w.pickTimeFirst}
         </button>
