@@ -27,6 +27,18 @@ export function setFlash(flash: Flash, url: string): void {
   session.set(KEY, JSON.stringify({ ...flash, to, at: Date.now() } satisfies Stored));
 }
 
+/** Whether a flash waits for the page at `path` (nothing is taken: `takeFlash` does). */
+export function hasFlash(path: string = location.pathname): boolean {
+  const raw = session.get(KEY);
+  if (!raw) return false;
+  try {
+    const f = JSON.parse(raw) as Partial<Stored> | null;
+    return !!f && f.to === path && typeof f.at === "number" && Date.now() - f.at < FLASH_TTL_MS;
+  } catch {
+    return false;
+  }
+}
+
 /** The flash left for the page at `path` (and forgets it), or null. A flash for another page stays. */
 export function takeFlash(path: string = location.pathname): Flash | null {
   const raw = session.get(KEY);

@@ -260,6 +260,38 @@ test.describe("product detail", () => {
     expect(await shifts(page)).toEqual([]);
   });
 
+  test("an unchanged product page checks itself with a plain fetch and runs no React until the visitor reaches for it", async ({ page }) => {
+    // Issue 38: React's code is a long task on a phone's processor; a page that is already right
+    // does not need it until the visitor reaches for the form (or a suggestion).
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    const checked = page.waitForResponse("**/api/public/products/life-ring-with-bracket");
+    await page.goto("/products/life-ring-with-bracket");
+    expect((await checked).status()).toBe(200);
+    await pageIdle(page);
+    await pageIdle(page);
+    await expect(page.locator("astro-island[ssr]")).toHaveCount(2);
+    const react = (list: string[]) => list.filter((s) => /\/_astro\/(client|ProductDetail|Feedback)\./.test(s));
+    expect(react(scripts)).toEqual([]);
+    // The suggestions are in the built HTML.
+    await expect(page.locator("section[aria-labelledby=also-like]").getByTestId("product-card")).toHaveCount(3);
+    await expect(page.locator("section[aria-labelledby=also-like]").getByTestId("product-card").first()).toHaveAttribute("href", /^\/products\/[a-z0-9-]+$/);
+    // Reaching for the form wakes the island, and the page's toasts with it.
+    await page.getByLabel("Full name").hover();
+    await expect(page.locator("astro-island[ssr]")).toHaveCount(0);
+    expect(react(scripts).length).toBeGreaterThan(0);
+    await expect(page.locator("section[aria-labelledby=also-like]").getByTestId("product-card")).toHaveCount(3);
+  });
+
+  test("a product deleted since the build shows the not-found content in place", async ({ page }) => {
+    await page.route("**/api/public/products/life-ring-with-bracket", (route) => route.fulfill({ status: 404, json: { status: false, message: "Product not found" } }));
+    await page.goto("/products/life-ring-with-bracket");
+    await expect(page.getByRole("heading", { name: "Not Found" })).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  });
+
   test("the fallback shell (a product newer than the build) keeps the form's room: nothing moves when it arrives", async ({ page }) => {
     // Lighthouse measured CLS 0.012 here: the reply promise under the island sat inside the first
     // screen beside the short skeleton and was pushed down when the product and its form arrived.

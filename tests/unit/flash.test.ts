@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // A flash message reaches the page it was left for, and only that page.
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
-import { FLASH_TTL_MS, setFlash, takeFlash } from "../../src/lib/flash.ts";
+import { FLASH_TTL_MS, hasFlash, setFlash, takeFlash } from "../../src/lib/flash.ts";
 
 beforeEach(() => sessionStorage.clear());
 afterEach(() => vi.useRealTimers());
@@ -30,4 +30,22 @@ it("ignores what it cannot read", () => {
   sessionStorage.setItem("flash", "{not json");
   expect(takeFlash("/home")).toBeNull();
   expect(sessionStorage.getItem("flash")).toBeNull();
+});
+
+it("says whether a flash waits for a page without taking it", () => {
+  setFlash({ message: "Admins only", type: "error" }, "/home");
+  expect(hasFlash("/login")).toBe(false);
+  expect(hasFlash("/home")).toBe(true);
+  expect(hasFlash("/home")).toBe(true);
+  expect(takeFlash("/home")).toEqual({ message: "Admins only", type: "error" });
+  expect(hasFlash("/home")).toBe(false);
+  sessionStorage.setItem("flash", "{not json");
+  expect(hasFlash("/home")).toBe(false);
+});
+
+it("does not count a stale flash as waiting", () => {
+  vi.useFakeTimers();
+  setFlash({ message: "old", type: "success" }, "/home");
+  vi.advanceTimersByTime(FLASH_TTL_MS + 1);
+  expect(hasFlash("/home")).toBe(false);
 });

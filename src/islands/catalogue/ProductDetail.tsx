@@ -3,6 +3,7 @@ import { IslandBoundary } from "../shared/IslandBoundary.tsx";
 import { api, ApiError } from "../../lib/api-client.ts";
 import { useCart, type CatalogueProduct } from "../../lib/stores/cart.ts";
 import { ProductCard, NO_PRICE_TEXT } from "./ProductCard.tsx";
+import { shownKey } from "./product-shown.ts";
 import { applyNotFoundHead, applyProductHead } from "./product-seo.ts";
 import InquiryForm, { DEFAULT_OFFICE, type ProductOffice } from "./InquiryForm.tsx";
 import { isProductId, type Product } from "../../lib/contracts/product.ts";
@@ -31,6 +32,20 @@ export function pickSuggestions<T extends { id: string }>(all: T[], currentId: s
   return others.slice(0, n);
 }
 
+/**
+ * The suggestions to show: the page's built ones (`built`, picked when the page was built, so they
+ * are in its HTML), kept in their place and brought up to date once the fresh list (`fresh`) is in;
+ * a built one deleted since is replaced by another picked at random. Before the list is in (`null`),
+ * the built ones as they are.
+ */
+export function keepSuggestions<T extends { id: string }>(built: T[], fresh: T[] | null, currentId: string, n = SUGGESTIONS, random = Math.random): T[] {
+  if (!fresh) return built.filter((p) => p.id !== currentId).slice(0, n);
+  const byId = new Map(fresh.map((p) => [p.id, p]));
+  const kept = built.flatMap((p) => (p.id !== currentId && byId.has(p.id) ? [byId.get(p.id)!] : [])).slice(0, n);
+  const rest = fresh.filter((p) => !kept.some((k) => k.id === p.id));
+  return [...kept, ...pickSuggestions(rest, currentId, n - kept.length, random)];
+}
+
 type State = { kind: "loading" } | { kind: "found"; product: Product } | { kind: "missing" } | { kind: "failed" };
 
 /**
@@ -39,23 +54,38 @@ type State = { kind: "loading" } | { kind: "found"; product: Product } | { kind:
  * since shows the not-found content). Without it (the fallback shell for a product newer than the
  * build) the island reads the id from the URL and loads the product behind a skeleton.
  */
-/** `company`: the company's name as published (the texting consent names it). */
-export default function ProductDetail({ initial, company = "Coastal Marine Construction", lang = "en", office = DEFAULT_OFFICE }: { initial?: Product; company?: string; lang?: Locale; office?: ProductOffice }) {
+/** `company`: the company's name as published (the texting consent names it). `suggested`: the
+ * suggestions picked when the page was built (in its HTML), brought up to date once the page is idle. */
+export default function ProductDetail({
+  initial,
+  suggested = [],
+  company = "Coastal Marine Construction",
+  lang = "en",
+  office = DEFAULT_OFFICE,
+}: {
+  initial?: Product;
+  suggested?: CatalogueProduct[];
+  company?: string;
+  lang?: Locale;
+  office?: ProductOffice;
+}) {
   return (
     <LocaleContext.Provider value={lang}>
       <IslandBoundary what={catalogueStrings(lang).whatOne}>
-        <Detail initial={initial} company={company} lang={lang} office={office} />
+        <Detail initial={initial} suggested={suggested} company={company} lang={lang} office={office} />
       </IslandBoundary>
     </LocaleContext.Provider>
   );
 }
 
-function Detail({ initial, company, lang, office }: { initial?: Product; company: string; lang: Locale; office: ProductOffice }) {
+function Detail({ initial, suggested, company, lang, office }: { initial?: Product; suggested: CatalogueProduct[]; company: string; lang: Locale; office: ProductOffice }) {
   const w = catalogueStrings(lang);
   const [state, setState] = useState<State>(initial ? { kind: "found", product: initial } : { kind: "loading" });
   const [attempt, setAttempt] = useState(0);
-  const products = useCart((s) => s.products);
   const fetchProducts = useCart((s) => s.fetchProducts);
+  // The list as fetched on this page: the stored copy of an earlier visit is not used, so the first
+  // render matches the built HTML (hydration) and no deleted product is suggested.
+  const [fresh, setFresh] = useState<CatalogueProduct[] | null>(null);
   const id = initial?.id ?? (typeof location === "undefined" ? "" : productIdFromPath(location.pathname));
 
   useEffect(() => {
@@ -72,7 +102,7 @@ function Detail({ initial, company, lang, office }: { initial?: Product; company
     if (!isProductId(id)) settle({ kind: "missing" });
     else
       api<Product>(`public/products/${encodeURIComponent(id)}`, { auth: false })
-        .then((a) => settle(a.data ? { kind: "found", product: a.data } : { kind: "missing" }))
+        .then((a) => settle(a.data ? { kind: "found", product: a.data } : a.status ? { kind: "missing" } : { kind: "failed" }))
         .catch((e) => settle(e instanceof ApiError && (e.httpStatus === 404 || e.httpStatus === 400) ? { kind: "missing" } : { kind: "failed" }));
     return () => {
       live = false;
@@ -83,10 +113,12 @@ function Detail({ initial, company, lang, office }: { initial?: Product; company
 
   // The suggestions sit below the product: their list and pictures are fetched once the product is
   // on screen and the browser is idle, so they never compete with the product's own picture.
+  // A failure keeps the built suggestions without a word (there is nothing to say where they show).
   const shown = state.kind !== "loading";
   useEffect(() => {
-    if (shown) return whenIdle(() => void fetchProducts({ quiet: true }), 2000);
-  }, [shown, fetchProducts]);
+    if (shown)
+      return whenIdle(() => void fetchProducts({ quiet: true, silent: suggested.length > 0 }).then((ok) => ok && setFresh(useCart.getState().products)), 2000);
+  }, [shown, fetchProducts, suggested.length]);
 
   // A built page carries its head tags already; they are rewritten only when the product changed.
   useEffect(() => {
@@ -95,7 +127,8 @@ function Detail({ initial, company, lang, office }: { initial?: Product; company
     if (state.kind === "missing") applyNotFoundHead();
   }, [state, initial, lang]);
 
-  const suggestions = useMemo(() => (state.kind === "found" && products.length > 1 ? pickSuggestions(products, state.product.id) : []), [products, state]);
+  const shownId = state.kind === "found" ? state.product.id : "";
+  const suggestions = useMemo(() => (shownId ? keepSuggestions(suggested, fresh, shownId) : []), [suggested, fresh, shownId]);
 
   if (state.kind === "missing") return <NotFound lang={lang} />;
   return (
@@ -120,23 +153,17 @@ function Detail({ initial, company, lang, office }: { initial?: Product; company
 
 /** Whether two versions of a product look the same on the page (the head tags included). */
 function sameShown(a: Product, b: Product | undefined): boolean {
-  return !!b && a.name === b.name && a.price === b.price && a.image === b.image && a.description === b.description && a.color === b.color && JSON.stringify(a.es ?? {}) === JSON.stringify(b.es ?? {});
+  return !!b && shownKey(a) === shownKey(b);
 }
 
-/** Back to the list view the visitor came from (its search and page live in the URL), else /products. */
+/** Back to the list view the visitor came from (back-to-list.ts, the page's script), else /products. */
 function BackLink({ lang }: { lang: Locale }) {
-  const list = localHref("/products", lang);
-  const onClick = (e: React.MouseEvent) => {
-    try {
-      const from = document.referrer && new URL(document.referrer);
-      if (from && from.origin === location.origin && from.pathname.replace(/\/$/, "") === list && history.length > 1) {
-        e.preventDefault();
-        history.back();
-      }
-    } catch {}
-  };
   return (
-    <a href={list} onClick={onClick} className="inline-flex min-h-11 items-center gap-2 rounded-lg px-1 py-2 font-semibold text-brand-600 hover:underline focus-visible:outline-3 focus-visible:outline-brand-500 dark:text-brand-100">
+    <a
+      href={localHref("/products", lang)}
+      data-back-to-list
+      className="inline-flex min-h-11 items-center gap-2 rounded-lg px-1 py-2 font-semibold text-brand-600 hover:underline focus-visible:outline-3 focus-visible:outline-brand-500 dark:text-brand-100"
+    >
       <span aria-hidden="true">←</span> {catalogueStrings(lang).back}
     </a>
   );
