@@ -8,6 +8,10 @@ const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 if (!location.hash && scrollY > 0) scrollTo({ top: 0, behavior: reduced ? "auto" : "smooth" });
 
+// Pictures marked .after-load are fetched once the page has loaded (theme.css).
+if (document.readyState === "complete") document.documentElement.classList.add("loaded");
+else addEventListener("load", () => document.documentElement.classList.add("loaded"), { once: true });
+
 /** Calls `done` once `img` has loaded or failed (at once when it already has). */
 function whenLoaded(img: HTMLImageElement, done: () => void) {
   if (img.complete) done();

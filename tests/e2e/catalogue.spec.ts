@@ -285,6 +285,28 @@ test.describe("product detail", () => {
     await expect(page.locator("section[aria-labelledby=also-like]").getByTestId("product-card")).toHaveCount(3);
   });
 
+  test("the suggestions' pictures wait until the page has loaded: they never compete with the product's own", async ({ page }) => {
+    const built = await (await page.request.get("/products/life-ring-with-bracket")).text();
+    const productPicture = /<img src="([^"]+)"[^>]*fetchPriority="high"/.exec(built)?.[1];
+    expect(productPicture, "the product's picture in the built HTML").toBeTruthy();
+    // The product's picture is held, so the page cannot finish loading.
+    const release = await holdAnswers(page, `**${productPicture}`);
+    const asked: string[] = [];
+    page.on("request", (r) => void (r.resourceType() === "image" && asked.push(new URL(r.url()).pathname)));
+    await page.goto("/products/life-ring-with-bracket", { waitUntil: "domcontentloaded" });
+    const pictures = page.locator("section[aria-labelledby=also-like] img");
+    await expect(pictures).toHaveCount(3);
+    const srcs = await pictures.evaluateAll((imgs) => imgs.map((i) => new URL((i as HTMLImageElement).src).pathname));
+    await page.waitForTimeout(300);
+    expect(asked.filter((a) => srcs.includes(a)), "suggestion pictures fetched before the page loaded").toEqual([]);
+    // Their boxes keep their room meanwhile.
+    expect((await page.locator("section[aria-labelledby=also-like] [data-testid=product-card] > div").first().boundingBox())!.height).toBeGreaterThan(100);
+    release();
+    await page.waitForLoadState("load");
+    await page.getByRole("heading", { name: "You might also like" }).scrollIntoViewIfNeeded();
+    for (const img of await pictures.all()) await expect.poll(() => img.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  });
+
   test("a product deleted since the build shows the not-found content in place", async ({ page }) => {
     await page.route("**/api/public/products/life-ring-with-bracket", (route) => route.fulfill({ status: 404, json: { status: false, message: "Product not found" } }));
     await page.goto("/products/life-ring-with-bracket");

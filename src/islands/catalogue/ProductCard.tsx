@@ -11,8 +11,22 @@ export const NO_PRICE_TEXT = catalogueStrings("en").noPrice;
  * One catalogue card: picture (hover picture on mouse-over), name and price; opens the detail.
  * `first`: the card is in the first row, on screen when the list appears, so its picture is fetched
  * at once and with high priority (it is the page's largest paint), not when layout finds it in view.
+ * `afterLoad`: its picture waits until the page has loaded (theme.css .after-load), as the
+ * suggestions under a product do, so it never competes with the product's own picture.
  */
-export function ProductCard({ product: card, tilt = true, first = false, lang = "en" }: { product: CatalogueProduct; tilt?: boolean; first?: boolean; lang?: Locale }) {
+export function ProductCard({
+  product: card,
+  tilt = true,
+  first = false,
+  afterLoad = false,
+  lang = "en",
+}: {
+  product: CatalogueProduct;
+  tilt?: boolean;
+  first?: boolean;
+  afterLoad?: boolean;
+  lang?: Locale;
+}) {
   const product = shownProduct(card, lang);
   const w = catalogueStrings(lang);
   const t = useTilt<HTMLAnchorElement>();
@@ -44,7 +58,7 @@ export function ProductCard({ product: card, tilt = true, first = false, lang = 
             loading={first ? "eager" : "lazy"}
             fetchPriority={first ? "high" : "auto"}
             decoding="async"
-            className="absolute inset-0 size-full object-cover dark:brightness-[0.8]"
+            className={`absolute inset-0 size-full object-cover dark:brightness-[0.8]${afterLoad ? " after-load" : ""}`}
           />
         ) : (
           <div className="absolute inset-0 flex items-center justify-center text-sm text-slate-500 dark:text-slate-400">{w.noPicture}</div>

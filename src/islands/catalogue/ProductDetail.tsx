@@ -237,7 +237,7 @@ function Suggestions({ items, lang }: { items: CatalogueProduct[]; lang: Locale 
       <ul className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {items.map((p) => (
           <li key={p.id}>
-            <ProductCard product={p} lang={lang} />
+            <ProductCard product={p} lang={lang} afterLoad />
           </li>
         ))}
       </ul>

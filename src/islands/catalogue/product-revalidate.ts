@@ -12,6 +12,7 @@ import { isProductId, type Product } from "../../lib/contracts/product.ts";
 import { whenIdle } from "../../lib/idle.ts";
 import { wakeIsland } from "../shared/wake.ts";
 import { shownKey } from "./product-shown.ts";
+import { hasFlash } from "../../lib/flash.ts";
 
 /** The longest wait for an idle moment before checking anyway. */
 export const CHECK_WITHIN_MS = 4000;
@@ -39,4 +40,15 @@ async function check(island: Element, id: string, key: string): Promise<void> {
   } catch (e) {
     if (e instanceof ApiError && (e.httpStatus === 404 || e.httpStatus === 400)) wakeIsland(island);
   }
+}
+
+/**
+ * The built product page's checks, run by its script once the page has loaded: each product's
+ * check, and the page's toasts woken at once for a message the last page left (otherwise they
+ * hydrate with the product's island: `client:intent="companion"`).
+ */
+export function checkProductPage(): void {
+  for (const holder of document.querySelectorAll<HTMLElement>("[data-product-check]")) revalidateProduct(holder);
+  const feedback = document.querySelector("[data-feedback] astro-island");
+  if (feedback && hasFlash()) wakeIsland(feedback);
 }
