@@ -307,6 +307,30 @@ test.describe("product detail", () => {
     for (const img of await pictures.all()) await expect.poll(() => img.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   });
 
+  test("a returning visitor's stored product list changes nothing at hydration: the built suggestions stay, React reports no mismatch", async ({ page }) => {
+    // An earlier visit stored the catalogue (the cart keeps it). The island used to render its first
+    // frame from it, unlike the built HTML: React threw a hydration mismatch and drew the island again.
+    const errors: string[] = [];
+    page.on("console", (m) => void (m.type() === "error" && errors.push(m.text())));
+    page.on("pageerror", (e) => void errors.push(e.message));
+    const stored = ["a", "b", "c", "d"].map((n) => ({ id: `stored-${n}`, name: `Stored ${n}`, price: "$1", image: null, hoverImage: null }));
+    await page.addInitScript((cart) => localStorage.setItem("cart", cart), JSON.stringify({ state: { cartItems: [], totalAmount: 0, totalItems: 0, products: stored }, version: 0 }));
+    // The fresh list is held, so what shows at hydration comes from the page and the stored list only.
+    const release = await holdAnswers(page, /\/api\/public\/products$/);
+    await page.goto("/products/life-ring-with-bracket");
+    const names = () => page.locator("section[aria-labelledby=also-like] [data-testid=product-card] h2").allTextContents();
+    const built = await names();
+    expect(built).toHaveLength(3);
+    await page.getByLabel("Full name").hover();
+    await expect(page.locator("astro-island[ssr]")).toHaveCount(0);
+    await pageIdle(page);
+    expect(await names()).toEqual(built);
+    release();
+    await pageIdle(page);
+    expect(await names()).toEqual(built);
+    expect(errors).toEqual([]);
+  });
+
   test("a product deleted since the build shows the not-found content in place", async ({ page }) => {
     await page.route("**/api/public/products/life-ring-with-bracket", (route) => route.fulfill({ status: 404, json: { status: false, message: "Product not found" } }));
     await page.goto("/products/life-ring-with-bracket");

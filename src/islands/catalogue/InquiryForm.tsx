@@ -282,7 +282,7 @@ function InquiryForm({ productId, productName, productNameEn = productName, comp
   );
 }
 
-/** The product detail page's inquiry form: `<InquiryIsland client:visible productId=… productName=… />`. */
+/** The product page's inquiry form, as its island (ProductDetail) shows it: in the page's language, with its own error boundary. */
 export default function InquiryIsland(props: Props) {
   const lang = props.lang ?? "en";
   return (

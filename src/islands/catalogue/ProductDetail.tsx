@@ -50,12 +50,15 @@ type State = { kind: "loading" } | { kind: "found"; product: Product } | { kind:
 
 /**
  * `initial`: the product its prebuilt page was built with (decision 11): shown from the first byte,
- * then checked against the API so an edit since the build shows without a reload (a product deleted
- * since shows the not-found content). Without it (the fallback shell for a product newer than the
- * build) the island reads the id from the URL and loads the product behind a skeleton.
+ * then checked against the API once hydrated, so an edit since the build shows without a reload (a
+ * product deleted since shows the not-found content). The built page hydrates this island only when
+ * the visitor reaches for it or its plain-fetch check found a change (product-revalidate.ts).
+ * Without `initial` (the fallback shell for a product newer than the build) the island reads the id
+ * from the URL and loads the product behind a skeleton.
+ *
+ * `company`: the company's name as published (the texting consent names it). `suggested`: the
+ * suggestions picked when the page was built (in its HTML), brought up to date once hydrated.
  */
-/** `company`: the company's name as published (the texting consent names it). `suggested`: the
- * suggestions picked when the page was built (in its HTML), brought up to date once the page is idle. */
 export default function ProductDetail({
   initial,
   suggested = [],
@@ -111,9 +114,10 @@ function Detail({ initial, suggested, company, lang, office }: { initial?: Produ
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id, attempt]);
 
-  // The suggestions sit below the product: their list and pictures are fetched once the product is
-  // on screen and the browser is idle, so they never compete with the product's own picture.
-  // A failure keeps the built suggestions without a word (there is nothing to say where they show).
+  // The suggestions sit below the product: their fresh list is fetched once the product is on screen
+  // and the browser is idle, so it never competes with the product's own picture (their pictures
+  // wait for the page's load: ProductCard's afterLoad). A failure keeps the built suggestions
+  // without a word (there is nothing to say where they show).
   const shown = state.kind !== "loading";
   useEffect(() => {
     if (shown)
