@@ -27,29 +27,30 @@ export function setFlash(flash: Flash, url: string): void {
   session.set(KEY, JSON.stringify({ ...flash, to, at: Date.now() } satisfies Stored));
 }
 
-/** Whether a flash waits for the page at `path` (nothing is taken: `takeFlash` does). */
-export function hasFlash(path: string = location.pathname): boolean {
-  const raw = session.get(KEY);
-  if (!raw) return false;
-  try {
-    const f = JSON.parse(raw) as Partial<Stored> | null;
-    return !!f && f.to === path && typeof f.at === "number" && Date.now() - f.at < FLASH_TTL_MS;
-  } catch {
-    return false;
-  }
-}
-
-/** The flash left for the page at `path` (and forgets it), or null. A flash for another page stays. */
-export function takeFlash(path: string = location.pathname): Flash | null {
+/** What is stored, read once: none, unreadable or stale (`fresh` false), or a flash for `to`. */
+function stored(): { f: Partial<Stored> | null; fresh: boolean } | null {
   const raw = session.get(KEY);
   if (!raw) return null;
   let f: Partial<Stored> | null = null;
   try {
     f = JSON.parse(raw) as Partial<Stored>;
   } catch {
-    /* unreadable: dropped below */
+    /* unreadable: not fresh */
   }
-  const fresh = !!f && typeof f.at === "number" && Date.now() - f.at < FLASH_TTL_MS;
+  return { f, fresh: !!f && typeof f.at === "number" && Date.now() - f.at < FLASH_TTL_MS };
+}
+
+/** Whether a flash waits for the page at `path` (nothing is taken: `takeFlash` does). */
+export function hasFlash(path: string = location.pathname): boolean {
+  const s = stored();
+  return !!s?.fresh && s.f?.to === path;
+}
+
+/** The flash left for the page at `path` (and forgets it), or null. A flash for another page stays. */
+export function takeFlash(path: string = location.pathname): Flash | null {
+  const s = stored();
+  if (!s) return null;
+  const { f, fresh } = s;
   if (f && fresh && typeof f.to === "string" && f.to !== path) return null;
   session.remove(KEY);
   return f && fresh && typeof f.message === "string" ? { message: f.message, type: f.type === "error" ? "error" : "success" } : null;

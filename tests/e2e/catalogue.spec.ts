@@ -267,6 +267,8 @@ test.describe("product detail", () => {
     page.on("request", (r) => {
       if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
     });
+    let asked = 0;
+    page.on("request", (r) => void (r.url().endsWith("/api/public/products/life-ring-with-bracket") && asked++));
     const checked = page.waitForResponse("**/api/public/products/life-ring-with-bracket");
     await page.goto("/products/life-ring-with-bracket");
     expect((await checked).status()).toBe(200);
@@ -283,6 +285,9 @@ test.describe("product detail", () => {
     await expect(page.locator("astro-island[ssr]")).toHaveCount(0);
     expect(react(scripts).length).toBeGreaterThan(0);
     await expect(page.locator("section[aria-labelledby=also-like]").getByTestId("product-card")).toHaveCount(3);
+    // The island takes the page's answer: the product is asked for once.
+    await pageIdle(page);
+    expect(asked).toBe(1);
   });
 
   test("the suggestions' pictures wait until the page has loaded: they never compete with the product's own", async ({ page }) => {

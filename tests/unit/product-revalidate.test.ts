@@ -2,7 +2,6 @@
 // Issue 38: a built product page checks its product with a plain fetch once idle, and wakes its
 // island (React) only when the product changed since the build or is gone.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { revalidateProduct } from "../../src/islands/catalogue/product-revalidate";
 import { shownKey } from "../../src/islands/catalogue/product-shown";
 import { keepSuggestions } from "../../src/islands/catalogue/ProductDetail";
 import { WAKE_ATTRIBUTE } from "../../src/islands/shared/wake";
@@ -10,7 +9,11 @@ import { WAKE_ATTRIBUTE } from "../../src/islands/shared/wake";
 const built = { id: "life-ring", name: "Life Ring", price: "$129", image: "/p/ring.webp", description: "Orange.", color: "Orange", es: { name: "Aro salvavidas", description: "" } };
 
 let idle: (() => void) | undefined;
-beforeEach(() => {
+// A fresh copy per test: the page keeps one answer per product (product-answer.ts).
+let revalidateProduct: typeof import("../../src/islands/catalogue/product-revalidate").revalidateProduct;
+beforeEach(async () => {
+  vi.resetModules();
+  ({ revalidateProduct } = await import("../../src/islands/catalogue/product-revalidate"));
   idle = undefined;
   vi.stubGlobal("requestIdleCallback", (fn: () => void) => ((idle = fn), 1));
   vi.stubGlobal("cancelIdleCallback", () => {});
@@ -141,5 +144,24 @@ describe("the suggestions under a product", () => {
     expect(new Set(shown.map((p) => p.id)).size).toBe(3);
     expect(shown.map((p) => p.id)).not.toContain("a");
     expect(keepSuggestions([], [card("a")], "a")).toEqual([]);
+  });
+});
+
+describe("one answer per product and page", () => {
+  beforeEach(() => vi.resetModules());
+
+  it("is asked once by the page's check and the island together; a failure is asked again, and so is 'Try again'", async () => {
+    const { productAnswer } = await import("../../src/islands/catalogue/product-answer");
+    const fetch = answer(200, { status: true, data: built });
+    const [a, b] = await Promise.all([productAnswer("life-ring"), productAnswer("life-ring")]);
+    expect(a).toBe(b);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await productAnswer("life-ring", true);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    answer(503, { status: false });
+    await expect(productAnswer("anchor", true)).rejects.toThrow();
+    const again = answer(200, { status: true, data: { ...built, id: "anchor" } });
+    await expect(productAnswer("anchor")).resolves.toMatchObject({ status: true });
+    expect(again).toHaveBeenCalledTimes(1);
   });
 });

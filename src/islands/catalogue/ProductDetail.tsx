@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from "react";
 import { IslandBoundary } from "../shared/IslandBoundary.tsx";
-import { api, ApiError } from "../../lib/api-client.ts";
+import { ApiError } from "../../lib/api-client.ts";
 import { useCart, type CatalogueProduct } from "../../lib/stores/cart.ts";
 import { ProductCard, NO_PRICE_TEXT } from "./ProductCard.tsx";
 import { shownKey } from "./product-shown.ts";
+import { productAnswer } from "./product-answer.ts";
 import { applyNotFoundHead, applyProductHead } from "./product-seo.ts";
 import InquiryForm, { DEFAULT_OFFICE, type ProductOffice } from "./InquiryForm.tsx";
 import { isProductId, type Product } from "../../lib/contracts/product.ts";
@@ -104,7 +105,8 @@ function Detail({ initial, suggested, company, lang, office }: { initial?: Produ
     if (!shown) setState({ kind: "loading" });
     if (!isProductId(id)) settle({ kind: "missing" });
     else
-      api<Product>(`public/products/${encodeURIComponent(id)}`, { auth: false })
+      // The page's own check may have asked already (product-answer.ts): 'Try again' asks anew.
+      productAnswer(id, attempt > 0)
         .then((a) => settle(a.data ? { kind: "found", product: a.data } : a.status ? { kind: "missing" } : { kind: "failed" }))
         .catch((e) => settle(e instanceof ApiError && (e.httpStatus === 404 || e.httpStatus === 400) ? { kind: "missing" } : { kind: "failed" }));
     return () => {

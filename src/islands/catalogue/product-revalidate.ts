@@ -7,31 +7,31 @@
  * place as before. A failed check changes nothing: the built product stays. A visitor who reaches
  * for the page (pointer, touch, focus, key) wakes it anyway (client:intent).
  */
-import { api, ApiError } from "../../lib/api-client.ts";
-import { isProductId, type Product } from "../../lib/contracts/product.ts";
+import { ApiError } from "../../lib/api-client.ts";
+import { isProductId } from "../../lib/contracts/product.ts";
 import { whenIdle } from "../../lib/idle.ts";
 import { wakeIsland } from "../shared/wake.ts";
 import { shownKey } from "./product-shown.ts";
 import { hasFlash } from "../../lib/flash.ts";
+import { productAnswer } from "./product-answer.ts";
 
 /** The longest wait for an idle moment before checking anyway. */
 export const CHECK_WITHIN_MS = 4000;
 
 /**
  * `holder`: the element around the island, carrying the product's id and the key of what the
- * page shows (`data-product-id`, `data-product-key`). Answers a function that cancels the check.
+ * page shows (`data-product-id`, `data-product-key`).
  */
-export function revalidateProduct(holder: HTMLElement): () => void {
+export function revalidateProduct(holder: HTMLElement): void {
   const island = holder.querySelector("astro-island");
   const id = holder.dataset.productId ?? "";
   const key = holder.dataset.productKey;
-  if (!island || !key || !isProductId(id)) return () => {};
-  return whenIdle(() => void check(island, id, key), CHECK_WITHIN_MS);
+  if (island && key && isProductId(id)) whenIdle(() => void check(island, id, key), CHECK_WITHIN_MS);
 }
 
 async function check(island: Element, id: string, key: string): Promise<void> {
   try {
-    const answer = await api<Product>(`public/products/${encodeURIComponent(id)}`, { auth: false });
+    const answer = await productAnswer(id);
     const fresh = answer.data;
     // An answer that is not the API's (a proxy's page) says nothing: the built product stays.
     if (!answer.status) return;

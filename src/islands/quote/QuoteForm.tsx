@@ -457,7 +457,7 @@ function QuoteForm({ services, shown, phone, company = "Coastal Marine Construct
         />
         <Honeypot inputRef={honeypot} />
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-          {/* Before hydration it cannot send yet, but it must not look unavailable: no fading until it is sending. */}
+          {/* Before hydration a tap on it is held and replayed once React owns the form (client:intent): it never looks unavailable. */}
           <button type="submit" disabled={status === "sending"} className="btn-brand min-w-40 data-[status=sending]:cursor-wait data-[status=sending]:opacity-80" data-status={status}>
             {status === "sending" && <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />}
             {q.submit[status]}
