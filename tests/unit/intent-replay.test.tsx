@@ -2,9 +2,10 @@
 import { act, startTransition, useState } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import intent from "../../src/islands/shared/intent-directive";
-import { MAX_HELD, atPath, pathOf, recordInteractions } from "../../src/islands/shared/replay-interaction";
+import { MAX_HELD, pathOf, recordInteractions } from "../../src/islands/shared/record-interaction";
+import { atPath, provideReplay, replayInteractions } from "../../src/islands/shared/replay-interaction";
 
 // React only runs act() warnings-free when told it is in a test.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -108,7 +109,7 @@ describe("replaying what happened before hydration", () => {
     expect(rec.pending).toBe(1);
     await act(async () => {
       hydrateLikeAstro(el);
-      rec.replay();
+      replayInteractions(el, rec.take());
     });
     expect(q(el, "open")).toBe("open");
     // Later clicks are React's own: nothing is replayed twice.
@@ -124,7 +125,7 @@ describe("replaying what happened before hydration", () => {
     for (let i = 0; i < MAX_HELD + 3; i++) more.click();
     await act(async () => {
       hydrateLikeAstro(el);
-      rec.replay();
+      replayInteractions(el, rec.take());
     });
     expect(more.textContent).toBe(`more ${MAX_HELD}`);
   });
@@ -136,7 +137,7 @@ describe("replaying what happened before hydration", () => {
     typeBeforeHydration(field(el), "Pat Waters");
     await act(async () => {
       hydrateLikeAstro(el);
-      rec.replay();
+      replayInteractions(el, rec.take());
     });
     expect(field(el).value).toBe("Pat Waters");
     // The state holds it (the echo), so the next render cannot wipe the field.
@@ -156,7 +157,7 @@ describe("replaying what happened before hydration", () => {
     field(el).dispatchEvent(new KeyboardEvent("keydown", { key: "a", bubbles: true }));
     await act(async () => {
       hydrateLikeAstro(el);
-      rec.replay();
+      replayInteractions(el, rec.take());
     });
     expect(q(el, "key")).toBe("ArrowDown");
     expect(seen).toContain("focus");
@@ -170,7 +171,7 @@ describe("replaying what happened before hydration", () => {
     expect(box.checked).toBe(false);
     await act(async () => {
       hydrateLikeAstro(el);
-      rec.replay();
+      replayInteractions(el, rec.take());
     });
     expect(q(el, "agree")).toBe("true");
     expect(box.checked).toBe(true);
@@ -187,7 +188,7 @@ describe("replaying what happened before hydration", () => {
     rec.stop();
     await act(async () => {
       hydrateLikeAstro(el);
-      rec.replay();
+      replayInteractions(el, rec.take());
     });
     expect(q(el, "open")).toBe("closed");
   });
@@ -239,7 +240,7 @@ describe("replaying what happened before hydration", () => {
     expect(submit.defaultPrevented).toBe(true);
     await act(async () => {
       hydrateLikeAstro(el);
-      rec.replay();
+      replayInteractions(el, rec.take());
     });
     expect(q(el, "sent")).toBe("Pat/l");
   });
@@ -254,6 +255,32 @@ describe("replaying what happened before hydration", () => {
 });
 
 describe("the client:intent directive", () => {
+  // The replay comes with the page's own script (Shell.astro), not inlined with the directive.
+  beforeEach(() => provideReplay());
+  afterEach(() => {
+    delete window.intentReplay;
+  });
+
+  it("replays once the page's script has provided the replay, when the island hydrated first", async () => {
+    delete window.intentReplay;
+    const el = serverRendered();
+    const load = vi.fn(async () => async () => hydrateLikeAstro(el));
+    await intent(load, { name: "Island", value: "" }, el);
+    button(el).dispatchEvent(new PointerEvent("pointerdown", { bubbles: true }));
+    button(el).click();
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    // Hydrated, and the tap waits for the replay: it is not lost, and not done twice.
+    expect(el.hasAttribute("ssr")).toBe(false);
+    expect(q(el, "open")).toBe("closed");
+    await act(async () => {
+      provideReplay();
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(q(el, "open")).toBe("open");
+  });
+
   it("hydrates on the first pointerdown and replays the tap that woke it", async () => {
     const el = serverRendered();
     let release!: () => void;

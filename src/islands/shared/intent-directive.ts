@@ -1,5 +1,5 @@
 import type { ClientDirective } from "astro";
-import { recordInteractions } from "./replay-interaction";
+import { recordInteractions, whenReplayReady } from "./record-interaction";
 import { whenIdle } from "../../lib/idle";
 import { HYDRATING_EVENT, WAKE_ATTRIBUTE, WAKE_EVENT } from "./wake";
 
@@ -10,7 +10,8 @@ import { HYDRATING_EVENT, WAKE_ATTRIBUTE, WAKE_EVENT } from "./wake";
  *
  * The gesture that wakes the island arrives before its code does: the first tap, click, key or
  * typed text would be lost. Everything the visitor does until hydration is recorded and replayed
- * onto the hydrated island (see replay-interaction.ts), so the first tap does what it says.
+ * onto the hydrated island (record-interaction.ts, replay-interaction.ts), so the first tap does
+ * what it says.
  *
  * `client:intent="load"` hydrates at once, as `client:load` does, for an island the visitor came
  * to use (the account forms). Its code still takes a moment to arrive, seconds on a slow phone
@@ -51,7 +52,10 @@ const intent: ClientDirective = (load, options, el) => {
       recorder.stop();
       throw error;
     }
-    recorder.replay();
+    // Recording stops now: the island is the framework's. The replay comes with the page's script,
+    // which has normally arrived long before the island's code.
+    const recorded = recorder.take();
+    (window.intentReplay ?? (await whenReplayReady()))(el, recorded);
   };
   if (options.value === "load") {
     void go();
