@@ -4,7 +4,7 @@
  * next), outside the service area (said kindly: the office calls), or taken meanwhile (the next free
  * times, the details kept). Hydrates on the first touch or when the page is idle (client:intent="idle").
  */
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { startTransition, useEffect, useRef, useState, type FormEvent } from "react";
 import { PHONE_MAX } from "../../lib/contracts/lead";
 import { VISIT_PREFILL_KEY, type PublicSlot, type SlotsAnswer } from "../../lib/contracts/visits";
 import { e164 } from "../../lib/phone";
@@ -58,7 +58,9 @@ function BookVisit({ services, shown = services, phone, company, lang = "en" }: 
 
   const load = () => {
     setLoadFailed(false);
-    void fetchSlots(lang).then((r) => (r.kind === "ok" ? setList(r.data) : setLoadFailed(true)));
+    // The open times render as a transition: React draws them in short slices, between which a
+    // tap or a key is handled at once, instead of one task of 100 ms and more on a phone (issue 38).
+    void fetchSlots(lang).then((r) => startTransition(() => (r.kind === "ok" ? setList(r.data) : setLoadFailed(true))));
   };
   useEffect(() => {
     load();

@@ -4,7 +4,7 @@
  * longer works (used, expired, for a cancelled visit, or not one of ours) gets a page that says so
  * plainly, with what to do next.
  */
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import type { LinkProblem, ManageAnswer, PublicSlot } from "../../lib/contracts/visits";
 import { e164 } from "../../lib/phone";
 import { whenOf } from "../../lib/visit-time";
@@ -52,9 +52,12 @@ function ManageVisit({ phone, lang = "en" }: Props) {
     token.current = tokenOfPage();
     if (!token.current) return setView({ kind: "problem", reason: "invalid", message: w.noToken });
     const r = await viewVisit(token.current, lang);
-    if (r.kind === "ok") setView({ kind: "visit", data: r.data });
-    else if (r.kind === "link") setView({ kind: "problem", reason: r.reason, message: problemOf(r.reason, r.message) });
-    else setView({ kind: "failed" });
+    // Drawn as a transition, in short slices (the visit and its open times; see BookVisit).
+    startTransition(() => {
+      if (r.kind === "ok") setView({ kind: "visit", data: r.data });
+      else if (r.kind === "link") setView({ kind: "problem", reason: r.reason, message: problemOf(r.reason, r.message) });
+      else setView({ kind: "failed" });
+    });
   };
   useEffect(() => void load(), []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on opening the page
   useEffect(() => {
