@@ -55,6 +55,7 @@ const intent: ClientDirective = (load, options, el) => {
     // Recording stops now: the island is the framework's. The replay comes with the page's script,
     // which has normally arrived long before the island's code.
     const recorded = recorder.take();
+    if (!recorded.held.length && !recorded.typed.size && !recorded.focused) return;
     (window.intentReplay ?? (await whenReplayReady()))(el, recorded);
   };
   if (options.value === "load") {

@@ -22,6 +22,11 @@
 /** How many held clicks and keys are replayed at most (a burst of taps on a slow phone). */
 export const MAX_HELD = 8;
 
+/**
+ * A held click or key keeps its original event as the init of the one replayed: an event is a valid
+ * init dictionary for its own kind (the constructor reads the same-named members: position, button,
+ * modifiers, key, code...), so nothing is copied by hand and nothing is left out.
+ */
 export type Held =
   | { kind: "click"; target: Element; path: number[]; init: MouseEventInit }
   | { kind: "keydown"; target: Element; path: number[]; init: KeyboardEventInit }
@@ -79,10 +84,6 @@ export function pathOf(root: Element, node: Element): number[] {
   }
   return path;
 }
-
-// A held click or key is replayed as a new event made from the original: an event is a valid init
-// dictionary for its own kind (the constructor reads the same-named members: position, button,
-// modifiers, key, code...), so nothing is copied by hand and nothing is left out.
 
 /** Starts recording interactions inside `root` (an `<astro-island>`). */
 export function recordInteractions(root: HTMLElement): Recorder {
