@@ -3,6 +3,7 @@
  * fade-in pictures, sections revealed at 20 % visibility, counters. All honor reduced motion.
  */
 import { counterValue } from "./motion";
+import { afterLoad } from "../lib/idle";
 
 const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -13,8 +14,7 @@ requestAnimationFrame(() => {
 });
 
 // Pictures marked .after-load are fetched once the page has loaded (theme.css).
-if (document.readyState === "complete") document.documentElement.classList.add("loaded");
-else addEventListener("load", () => document.documentElement.classList.add("loaded"), { once: true });
+afterLoad(() => document.documentElement.classList.add("loaded"));
 
 /** Calls `done` once `img` has loaded or failed (at once when it already has). */
 function whenLoaded(img: HTMLImageElement, done: () => void) {

@@ -10,3 +10,9 @@ export function whenIdle(fn: () => void, timeoutMs: number): () => void {
   const handle = setTimeout(fn, Math.min(timeoutMs, 500));
   return () => clearTimeout(handle);
 }
+
+/** Runs `fn` once the page has loaded (at once when it already has). */
+export function afterLoad(fn: () => void): void {
+  if (document.readyState === "complete") fn();
+  else addEventListener("load", fn, { once: true });
+}

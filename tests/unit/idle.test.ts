@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from "vitest";
-import { whenIdle } from "../../src/lib/idle.ts";
+import { afterLoad, whenIdle } from "../../src/lib/idle.ts";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -33,4 +33,22 @@ it("without requestIdleCallback, runs after a short delay unless cancelled", () 
   expect(fn).not.toHaveBeenCalled();
   vi.advanceTimersByTime(1);
   expect(fn).toHaveBeenCalledTimes(1);
+});
+
+it("afterLoad runs at once on a loaded page, else once on the load event", () => {
+  const listeners: (() => void)[] = [];
+  vi.stubGlobal("document", { readyState: "complete" });
+  vi.stubGlobal("addEventListener", (_type: string, fn: () => void) => listeners.push(fn));
+  const now = vi.fn();
+  afterLoad(now);
+  expect(now).toHaveBeenCalledTimes(1);
+  expect(listeners).toHaveLength(0);
+
+  vi.stubGlobal("document", { readyState: "interactive" });
+  const later = vi.fn();
+  afterLoad(later);
+  expect(later).not.toHaveBeenCalled();
+  expect(listeners).toHaveLength(1);
+  listeners[0]();
+  expect(later).toHaveBeenCalledTimes(1);
 });

@@ -1,5 +1,5 @@
 import type { ClientDirective } from "astro";
-import { recordInteractions, whenReplayReady } from "./record-interaction";
+import { nothingRecorded, recordInteractions, whenReplayReady } from "./record-interaction";
 import { whenIdle } from "../../lib/idle";
 import { HYDRATING_EVENT, WAKE_ATTRIBUTE, WAKE_EVENT } from "./wake";
 
@@ -55,7 +55,7 @@ const intent: ClientDirective = (load, options, el) => {
     // Recording stops now: the island is the framework's. The replay comes with the page's script,
     // which has normally arrived long before the island's code.
     const recorded = recorder.take();
-    if (!recorded.held.length && !recorded.typed.size && !recorded.focused) return;
+    if (nothingRecorded(recorded)) return;
     (window.intentReplay ?? (await whenReplayReady()))(el, recorded);
   };
   if (options.value === "load") {

@@ -39,6 +39,9 @@ export interface Recorded {
   focused: { target: Element; path: number[] } | null;
 }
 
+/** Nothing to replay: no click, key or submit held, nothing typed, no focus inside. */
+export const nothingRecorded = ({ held, typed, focused }: Recorded): boolean => !held.length && !typed.size && !focused;
+
 export interface Recorder {
   /** Stops recording and hands over what was recorded (once). */
   take(): Recorded;

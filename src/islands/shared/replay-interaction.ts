@@ -11,7 +11,7 @@
  * Loaded by the page's own script (Shell.astro), not inlined with the directive: `provideReplay`
  * hands it to the `client:intent` directive.
  */
-import { isSelect, isTextField, REPLAY_READY, type Recorded } from "./record-interaction";
+import { isSelect, isTextField, nothingRecorded, REPLAY_READY, type Recorded } from "./record-interaction";
 
 export function atPath(root: Element, path: number[]): Element | null {
   let n: Element | null = root;
@@ -70,8 +70,9 @@ function finishHydration(root: Element): void {
 }
 
 /** Replays what was recorded on the island `root` (an `<astro-island>`), now hydrated. */
-export function replayInteractions(root: Element, { held, typed, focused }: Recorded): void {
-  if (!held.length && !typed.size && !focused) return;
+export function replayInteractions(root: Element, recorded: Recorded): void {
+  if (nothingRecorded(recorded)) return;
+  const { held, typed, focused } = recorded;
   finishHydration(root);
   for (const { target, path, value } of typed.values()) {
     const field = resolve(root, target, path);
