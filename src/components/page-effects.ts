@@ -3,7 +3,7 @@
  * fade-in pictures, sections revealed at 20 % visibility, counters. All honor reduced motion.
  */
 import { counterValue } from "./motion";
-import { afterLoad } from "../lib/idle";
+import { afterLoad, whenIdle } from "../lib/idle";
 
 const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
 
@@ -24,6 +24,33 @@ function whenLoaded(img: HTMLImageElement, done: () => void) {
     img.addEventListener("error", done, { once: true });
   }
 }
+
+// Issue 38: the blocks marked .render-later (content-visibility: auto) are left out of the page's
+// first frame. Once the page has loaded they are drawn one per idle moment, each in its own short
+// task, so the page is whole before anything relies on it: the quote button's smooth scroll measures
+// real heights (a section drawn as the scroll passes it would move its end), and checkers that
+// hit-test (axe's color contrast: dequelabs/axe-core#2768) see real backgrounds. A page opened at an
+// anchor, or an in-page link followed before that, draws the rest at once.
+const later = [...document.querySelectorAll<HTMLElement>(".render-later:not(.is-rendered)")];
+if (later.length) {
+  const drawn = () => (document.documentElement.dataset.rendered = "");
+  const drawAll = () => {
+    for (const el of later.splice(0)) el.classList.add("is-rendered");
+    drawn();
+  };
+  const next = () => {
+    const el = later.shift();
+    if (!el) return drawn();
+    el.classList.add("is-rendered");
+    // The frame that draws it, then the next idle moment.
+    requestAnimationFrame(() => setTimeout(() => whenIdle(next, 1000), 0));
+  };
+  if (location.hash) drawAll();
+  else {
+    addEventListener("click", (e) => (e.target as Element | null)?.closest?.('a[href^="#"]') && drawAll(), { capture: true });
+    afterLoad(() => whenIdle(next, 2000));
+  }
+} else document.documentElement.dataset.rendered = "";
 
 for (const img of document.querySelectorAll<HTMLImageElement>("img[data-fade]")) whenLoaded(img, () => img.classList.add("is-loaded"));
 

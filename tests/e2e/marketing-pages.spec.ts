@@ -95,3 +95,42 @@ test("pages without islands ship no framework JavaScript", async ({ page }) => {
     page.removeAllListeners("response");
   }
 });
+
+// Issue 38: the landing page's sections below the hero are left out of its first frame
+// (content-visibility: auto) and drawn one by one once the page is idle.
+test("the landing page draws its lower sections after the first frame, and the quote button still lands on the form", async ({ page }) => {
+  await consented(page);
+  const state = () =>
+    page.evaluate(() => ({
+      skipped: [...document.querySelectorAll(".render-later")].filter((el) => getComputedStyle(el).contentVisibility === "auto").length,
+      drawn: document.documentElement.hasAttribute("data-rendered"),
+    }));
+  // The browser never idle: the sections stay out of the frame until something needs them.
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+  });
+  await page.goto("/landing");
+  const first = await state();
+  expect(first.skipped, "sections left out of the first frame").toBeGreaterThanOrEqual(5);
+  expect(first.drawn).toBe(false);
+  // A tap on the quote button before they are drawn draws them all, and its smooth scroll lands on the form.
+  await page.getByRole("link", { name: "Request A Quote" }).first().click();
+  await expect.poll(state).toEqual({ skipped: 0, drawn: true });
+  await expect(page.locator("#contact")).toBeInViewport();
+  await expect(page.getByRole("heading", { name: "Request a Quote" })).toBeInViewport();
+  // Opened at the form's anchor: everything is drawn at once and the form is on screen.
+  await page.goto("/landing#contact");
+  await expect.poll(state).toEqual({ skipped: 0, drawn: true });
+  await expect(page.getByRole("heading", { name: "Request a Quote" })).toBeInViewport();
+});
+
+test("once idle, every public page has drawn the blocks it left out of its first frame", async ({ page }) => {
+  await consented(page);
+  for (const path of ["/", "/about", "/services/seawalls", "/terms", "/es"]) {
+    await page.goto(path);
+    await expect(page.locator("html[data-rendered]"), path).toBeAttached();
+    const skipped = await page.evaluate(() => [...document.querySelectorAll(".render-later")].filter((el) => getComputedStyle(el).contentVisibility === "auto").length);
+    expect(skipped, path).toBe(0);
+    expect(await page.locator(".render-later").count(), path).toBeGreaterThan(0);
+  }
+});

@@ -31,6 +31,8 @@ for (const theme of ["light", "dark"] as const) {
       await page.emulateMedia({ reducedMotion: "reduce" });
       if (theme === "dark") await page.addInitScript(() => localStorage.setItem("theme", "dark"));
       await page.goto(path);
+      // The form's block is drawn once the page is idle (issue 38); until then its height is a guess.
+      await page.locator("html[data-rendered]").waitFor({ state: "attached" });
       const section = page.locator("section#contact");
       // The section's bottom edge in the middle of the screen.
       await section.evaluate((el) => scrollTo(0, el.getBoundingClientRect().bottom + scrollY - innerHeight / 2));
