@@ -119,7 +119,8 @@ async function audit(route: string, origin = `http://localhost:${port}`) {
     throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuSlowdown },
   });
   if (result?.lhr.environment.benchmarkIndex) benchmarkIndexes.push(result.lhr.environment.benchmarkIndex);
-  if (result) headerBytes.set(result.lhr, responseHeaderBytes(result.artifacts.DevtoolsLog));
+  // A run Lighthouse could not finish (a runtimeError, measured again by `measure`) has no log.
+  if (result && Array.isArray(result.artifacts.DevtoolsLog)) headerBytes.set(result.lhr, responseHeaderBytes(result.artifacts.DevtoolsLog));
   return result;
 }
 

@@ -126,7 +126,7 @@ test("the landing page draws its lower sections after the first frame, and the q
 
 test("once idle, every public page has drawn the blocks it left out of its first frame", async ({ page }) => {
   await consented(page);
-  for (const path of ["/", "/about", "/services/seawalls", "/terms", "/es"]) {
+  for (const path of ["/", "/about", "/services", "/services/seawalls", "/terms", "/es"]) {
     await page.goto(path);
     await expect(page.locator("html[data-rendered]"), path).toBeAttached();
     const skipped = await page.evaluate(() => [...document.querySelectorAll(".render-later")].filter((el) => getComputedStyle(el).contentVisibility === "auto").length);
