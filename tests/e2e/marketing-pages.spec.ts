@@ -134,3 +134,64 @@ test("once idle, every public page has drawn the blocks it left out of its first
     expect(await page.locator(".render-later").count(), path).toBeGreaterThan(0);
   }
 });
+
+test("a card left out of the first frame looks the same before it is drawn for good: its shadow is not clipped", async ({ page }) => {
+  await consented(page);
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  // Never idle: /services' later cards keep content-visibility: auto (paint containment) until drawn.
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+  });
+  await page.goto("/services");
+  const card = page.locator("[data-services-grid] > li.render-later").first();
+  await expect(card).toHaveCSS("content-visibility", "auto");
+  await card.scrollIntoViewIfNeeded();
+  await expect.poll(() => card.locator("img").evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+  // The strip just under the card, where its resting shadow falls.
+  const box = (await card.boundingBox())!;
+  const strip = { x: box.x, y: box.y + box.height - 2, width: box.width, height: 10 };
+  const before = await page.screenshot({ clip: strip });
+  await card.evaluate((el) => el.classList.add("is-rendered"));
+  await expect(card).toHaveCSS("content-visibility", "visible");
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  expect((await page.screenshot({ clip: strip })).equals(before), "the strip under the card, before and after it is drawn for good").toBe(true);
+});
+
+test("on a phone, a page waiting to draw its later blocks is no wider than the screen, and drawing them shifts nothing", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await consented(page);
+  // Idle callbacks are held until the test lets them run: the blocks wait with their placeholders.
+  await page.addInitScript(() => {
+    const w = window as unknown as { shifts: string[]; releaseIdle: () => void };
+    w.shifts = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number; sources?: { node?: Node }[] })[])
+        w.shifts.push(`${e.value.toFixed(4)} at ${Math.round(e.startTime)} ms: ${(e.sources ?? []).map((s) => s.node?.nodeName).join(", ")}`);
+    }).observe({ type: "layout-shift", buffered: true });
+    const real = window.requestIdleCallback.bind(window);
+    const held: IdleRequestCallback[] = [];
+    window.requestIdleCallback = (cb) => (held.push(cb), 0);
+    w.releaseIdle = () => {
+      window.requestIdleCallback = real;
+      for (const cb of held.splice(0)) real(cb);
+    };
+  });
+  const frames = () => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  for (const path of ["/services", "/", "/about", "/services/seawalls", "/terms"]) {
+    await page.goto(path);
+    await page.waitForLoadState("load");
+    await frames();
+    // A placeholder that gave a block a width too (a card 420 px wide in a 412 px column) widened
+    // the page, and the fixed contact bar moved when it was drawn (CLS 0.022 in the bench).
+    expect(await page.evaluate(() => Math.max(innerWidth, document.documentElement.scrollWidth)), path).toBeLessThanOrEqual(412);
+    expect(await page.evaluate(() => document.querySelectorAll(".render-later:not(.is-rendered)").length), path).toBeGreaterThan(0);
+    // Shifts while the document was still being parsed are the first paint's, not the drawing's.
+    await page.evaluate(() => ((window as unknown as { shifts: string[] }).shifts = []));
+    await page.evaluate(() => (window as unknown as { releaseIdle: () => void }).releaseIdle());
+    await expect(page.locator("html[data-rendered]"), path).toBeAttached();
+    await frames();
+    expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts), path).toEqual([]);
+  }
+  await context.close();
+});
