@@ -31,9 +31,9 @@ function whenLoaded(img: HTMLImageElement, done: () => void) {
 // real heights (a section drawn as the scroll passes it would move its end), and checkers that
 // hit-test (axe's color contrast: dequelabs/axe-core#2768) see real backgrounds. A page opened at an
 // anchor, or an in-page link followed before that, draws the rest at once.
-const later = [...document.querySelectorAll<HTMLElement>(".render-later:not(.is-rendered)")];
+const later = [...document.querySelectorAll<HTMLElement>(".render-later")];
+const drawn = () => (document.documentElement.dataset.rendered = "");
 if (later.length) {
-  const drawn = () => (document.documentElement.dataset.rendered = "");
   const drawAll = () => {
     for (const el of later.splice(0)) el.classList.add("is-rendered");
     drawn();
@@ -50,7 +50,7 @@ if (later.length) {
     addEventListener("click", (e) => (e.target as Element | null)?.closest?.('a[href^="#"]') && drawAll(), { capture: true });
     afterLoad(() => whenIdle(next, 2000));
   }
-} else document.documentElement.dataset.rendered = "";
+} else drawn();
 
 for (const img of document.querySelectorAll<HTMLImageElement>("img[data-fade]")) whenLoaded(img, () => img.classList.add("is-loaded"));
 

@@ -1,6 +1,6 @@
 import { axe } from "./axe.ts";
 import { expect, test, type Page } from "@playwright/test";
-import { PUBLIC_PAGES, consented, hydrated } from "./marketing-helpers";
+import { PUBLIC_PAGES, consented, drawn, hydrated } from "./marketing-helpers";
 
 // Landing twice is one page; one service detail stands for the eleven (same template).
 const pages = PUBLIC_PAGES.filter((p) => p.path !== "/landing" && (!p.path.startsWith("/services/") || p.path === "/services/dock-construction" || p.path === "/services/seawalls"));
@@ -39,9 +39,8 @@ for (const { path } of [...pages, { path: "/no-such-page" }, ...SPANISH_PAGES.ma
     // many seconds on a cold server (the first run's first test timed out there). What axe needs
     // is waited for below: every section shown once, and the pictures in view loaded.
     await page.goto(path);
-    // The blocks left out of the first frame (issue 38) are drawn once the page is idle: axe's
-    // color check hit-tests, and cannot see a block not drawn yet (dequelabs/axe-core#2768).
-    await page.locator("html[data-rendered]").waitFor({ state: "attached" });
+    // axe's color check hit-tests: every block left out of the first frame is drawn first.
+    await drawn(page);
     // Bring every section into view once (revealed sections, counters and lazy pictures start
     // there), then wait until the pictures on it have loaded before checking contrast.
     // A frame, or a quarter second when the page draws none: a fresh-clone CI run once waited out

@@ -39,6 +39,21 @@ export async function consented(page: Page, extra: Record<string, string> = {}) 
   }, { consent: "essential", ...extra });
 }
 
+/**
+ * Waits until page-effects.ts has drawn every block the page left out of its first frame (issue 38:
+ * `.render-later`, then `html[data-rendered]`). Before that, a held block stands at a placeholder
+ * height, so a place measured on the page is a guess, and axe's color check, which hit-tests, cannot
+ * see inside it (dequelabs/axe-core#2768).
+ */
+export async function drawn(page: Page) {
+  await page.locator("html[data-rendered]").waitFor({ state: "attached" });
+}
+
+/** How many `.render-later` blocks are still held (content-visibility: auto, not drawn for good). */
+export function heldBlocks(page: Page): Promise<number> {
+  return page.evaluate(() => [...document.querySelectorAll(".render-later")].filter((el) => getComputedStyle(el).contentVisibility === "auto").length);
+}
+
 export async function expectNoProblems(problems: string[]) {
   expect(problems, problems.join("\n")).toEqual([]);
 }

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import services from "../../content/services.json" with { type: "json" };
-import { PUBLIC_PAGES, consented, expectNoProblems, watchProblems } from "./marketing-helpers";
+import { PUBLIC_PAGES, consented, expectNoProblems, heldBlocks, watchProblems } from "./marketing-helpers";
 
 // The HTML of each page (status, h1, SEO tags, JSON-LD, footer, links) is read without a browser in
 // static-pages.spec.ts; here each page is opened once in the browser for what only a browser shows.
@@ -100,11 +100,7 @@ test("pages without islands ship no framework JavaScript", async ({ page }) => {
 // (content-visibility: auto) and drawn one by one once the page is idle.
 test("the landing page draws its lower sections after the first frame, and the quote button still lands on the form", async ({ page }) => {
   await consented(page);
-  const state = () =>
-    page.evaluate(() => ({
-      skipped: [...document.querySelectorAll(".render-later")].filter((el) => getComputedStyle(el).contentVisibility === "auto").length,
-      drawn: document.documentElement.hasAttribute("data-rendered"),
-    }));
+  const state = async () => ({ skipped: await heldBlocks(page), drawn: await page.evaluate(() => document.documentElement.hasAttribute("data-rendered")) });
   // The browser never idle: the sections stay out of the frame until something needs them.
   await page.addInitScript(() => {
     window.requestIdleCallback = () => 0;
@@ -129,8 +125,7 @@ test("once idle, every public page has drawn the blocks it left out of its first
   for (const path of ["/", "/about", "/services", "/services/seawalls", "/terms", "/es"]) {
     await page.goto(path);
     await expect(page.locator("html[data-rendered]"), path).toBeAttached();
-    const skipped = await page.evaluate(() => [...document.querySelectorAll(".render-later")].filter((el) => getComputedStyle(el).contentVisibility === "auto").length);
-    expect(skipped, path).toBe(0);
+    expect(await heldBlocks(page), path).toBe(0);
     expect(await page.locator(".render-later").count(), path).toBeGreaterThan(0);
   }
 });
@@ -185,7 +180,7 @@ test("on a phone, a page waiting to draw its later blocks is no wider than the s
     // A placeholder that gave a block a width too (a card 420 px wide in a 412 px column) widened
     // the page, and the fixed contact bar moved when it was drawn (CLS 0.022 in the bench).
     expect(await page.evaluate(() => Math.max(innerWidth, document.documentElement.scrollWidth)), path).toBeLessThanOrEqual(412);
-    expect(await page.evaluate(() => document.querySelectorAll(".render-later:not(.is-rendered)").length), path).toBeGreaterThan(0);
+    expect(await heldBlocks(page), path).toBeGreaterThan(0);
     // Shifts while the document was still being parsed are the first paint's, not the drawing's.
     await page.evaluate(() => ((window as unknown as { shifts: string[] }).shifts = []));
     await page.evaluate(() => (window as unknown as { releaseIdle: () => void }).releaseIdle());

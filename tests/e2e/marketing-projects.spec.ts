@@ -9,7 +9,7 @@ import { expect, test, type Page } from "@playwright/test";
 import gallery from "../../content/gallery.json" with { type: "json" };
 import reviews from "../../content/reviews.json" with { type: "json" };
 import { axe } from "./axe.ts";
-import { consented, hydrated } from "./marketing-helpers";
+import { consented, drawn, hydrated } from "./marketing-helpers";
 
 const SAMPLE = "Sample project · rendering";
 type Project = (typeof gallery)[number] & { photos?: { image: string; alt: string }[]; featured?: boolean };
@@ -141,7 +141,7 @@ test("the landing page shows the featured projects, each leading to the gallery"
   await expect(section.getByRole("link", { name: "See all our work" })).toHaveAttribute("href", "/gallery");
   // The whole card is the link: a tap on its picture opens the project in the gallery. The tap is
   // aimed at a point measured once the sections above are drawn (issue 38), not at a placeholder's.
-  await page.locator("html[data-rendered]").waitFor({ state: "attached" });
+  await drawn(page);
   await cards.first().locator("img").scrollIntoViewIfNeeded();
   await expect.poll(() => cards.first().locator("img").evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
   const box = (await cards.first().locator("img").boundingBox())!;

@@ -2,7 +2,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
 import site from "../../content/site.json" with { type: "json" };
-import { consented } from "./marketing-helpers";
+import { consented, drawn } from "./marketing-helpers";
 
 test.beforeEach(async ({ page }) => consented(page));
 
@@ -32,7 +32,7 @@ for (const theme of ["light", "dark"] as const) {
       if (theme === "dark") await page.addInitScript(() => localStorage.setItem("theme", "dark"));
       await page.goto(path);
       // The form's block is drawn once the page is idle (issue 38); until then its height is a guess.
-      await page.locator("html[data-rendered]").waitFor({ state: "attached" });
+      await drawn(page);
       const section = page.locator("section#contact");
       // The section's bottom edge in the middle of the screen.
       await section.evaluate((el) => scrollTo(0, el.getBoundingClientRect().bottom + scrollY - innerHeight / 2));

@@ -10,7 +10,7 @@ import site from "../../content/site.json" with { type: "json" };
 import services from "../../content/services.json" with { type: "json" };
 import gallery from "../../content/gallery.json" with { type: "json" };
 import reviews from "../../content/reviews.json" with { type: "json" };
-import { consented } from "./marketing-helpers";
+import { consented, drawn } from "./marketing-helpers";
 
 const LOOKUP = "https://www.myfloridalicense.com/wl11.asp";
 const seawalls = services.find((s) => s.slug === "seawalls")!;
@@ -264,7 +264,7 @@ test(
     await expect(first).toHaveAttribute("href", services[0].path);
     // Measured on the page as drawn: before idle, the sections above the form stand at a
     // placeholder height (issue 38), and the form's place would be a guess.
-    await page.locator("html[data-rendered]").waitFor({ state: "attached" });
+    await drawn(page);
     const top = await page
       .locator("#contact")
       .evaluate((e) => (e as HTMLElement).offsetTop);
